@@ -1,0 +1,39 @@
+/**
+ * Loads a user's server module for `baremcp serve` and `baremcp check`: its default export is a
+ * server made with `createServer(...)` or a plain object `{ info?, tools, ... }`, so a module needs
+ * no import of baremcp at all.
+ * @module
+ */
+import { existsSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isObject } from '../protocol/messages.js';
+import type { Implementation } from '../protocol/types.js';
+import { Server, type ServerOptions } from '../server/server.js';
+import { UsageError } from './args.js';
+
+/**
+ * Imports `modulePath` (relative to the working directory) and returns the server it exports.
+ * @throws {UsageError} when the file is missing or its default export is not a server or
+ *   `{ tools }` object; a `ToolDefinitionError` when a tool is unusable.
+ */
+export async function loadServerModule(modulePath: string): Promise<Server> {
+  const path = resolve(modulePath);
+  if (!existsSync(path)) throw new UsageError(`cannot find module ${modulePath} (looked at ${path})`);
+  const module = (await import(pathToFileURL(path).href)) as { default?: unknown };
+  const exported = module.default;
+  if (exported instanceof Server) return exported;
+  if (isObject(exported) && typeof (exported as { handle?: unknown }).handle === 'function' && typeof (exported as { connect?: unknown }).connect === 'function') {
+    // A server built by another copy of baremcp: same shape, different class identity.
+    return exported as unknown as Server;
+  }
+  if (!isObject(exported) || !Array.isArray(exported.tools)) {
+    throw new UsageError(
+      `${modulePath}: the default export must be a server from createServer(...) or an object { info?, tools: [...] }`,
+    );
+  }
+  const info: Implementation = isObject(exported.info)
+    ? (exported.info as unknown as Implementation)
+    : { name: basename(path).replace(/\.[cm]?[jt]s$/, ''), version: '0.0.0' };
+  return new Server({ ...(exported as unknown as ServerOptions), info });
+}

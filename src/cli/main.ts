@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+/**
+ * The `baremcp` command line.
+ *
+ *   baremcp [--root DIR]                 serve the built-in workspace example over stdio
+ *   baremcp serve <module>               serve a module's default export over stdio
+ *   baremcp call [--server <module> | -- <command...>] <tool> [json-args]
+ *   baremcp check [<module> | -- <command...>] [--profile P] [--json]
+ *
+ * Exit codes: 0 success; 1 a tool answered isError, or check found violations; 2 a usage error
+ * (bad arguments, bad JSON, missing module); 3 the server failed (could not start, protocol error).
+ * @module
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs, UsageError } from './args.js';
+
+const HELP = `baremcp: Model Context Protocol servers with zero runtime dependencies
+
+Usage:
+  baremcp [--root DIR]             serve the built-in read-only workspace example over stdio
+                                   (DIR defaults to the working directory)
+  baremcp serve <module>           serve the default export of <module> over stdio: a server from
+                                   createServer(...) or an object { info?, tools: [...] }
+  baremcp call [--server <module> | --root DIR | -- <command...>] <tool> [json-args]
+                                   start a server, call one tool, print the result (--json: raw)
+  baremcp check [<module> | -- <command...>] [--profile openai|anthropic|gemini|mcp] [--json]
+                                   lint every tool's schemas against vendors' strict modes
+  baremcp --help | --version
+
+Exit codes: 0 ok, 1 tool error or violations found, 2 usage error, 3 server failure.
+`;
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, ['root', 'server', 'profile', 'port']);
+  if (args.options.has('version')) {
+    process.stdout.write(version() + '\n');
+    return 0;
+  }
+  const [command, ...positionals] = args.positionals;
+  if (args.options.has('help') || command === 'help') {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  args.positionals = positionals;
+  switch (command) {
+    case undefined:
+      await (await import('./commands/serve.js')).runServe(args, undefined);
+      return 0;
+    case 'serve': {
+      const module = positionals[0];
+      if (module === undefined) throw new UsageError('serve: name the module to serve, e.g. baremcp serve ./server.js');
+      await (await import('./commands/serve.js')).runServe(args, module);
+      return 0;
+    }
+    case 'call':
+      return (await import('./commands/call.js')).runCall(args);
+    case 'check':
+      return (await import('./commands/check.js')).runCheck(args);
+    default:
+      throw new UsageError(`unknown command "${command}" (see baremcp --help)`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`baremcp: ${error.message}\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`baremcp: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 3;
+    }
+  },
+);

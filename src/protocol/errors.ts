@@ -1,0 +1,70 @@
+/**
+ * JSON-RPC and MCP error codes, and the error class that goes on the wire.
+ *
+ * Spec: JSON-RPC 2.0 §5.1; MCP 2025-11-25, Server / Resources ("Error Handling", -32002);
+ * MCP 2026-07-28, Basic / Lifecycle (-32020, -32021, -32022).
+ * @module
+ */
+import type { JsonRpcErrorObject, JsonValue, RequestId, JsonRpcErrorResponse } from './messages.js';
+
+/** Standard JSON-RPC error codes and the MCP-specific ones, by their spec names. */
+export const ErrorCode: {
+  readonly ParseError: -32700;
+  readonly InvalidRequest: -32600;
+  readonly MethodNotFound: -32601;
+  readonly InvalidParams: -32602;
+  readonly InternalError: -32603;
+  readonly ResourceNotFound: -32002;
+  readonly HeaderMismatch: -32020;
+  readonly MissingRequiredClientCapability: -32021;
+  readonly UnsupportedProtocolVersion: -32022;
+} = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  ResourceNotFound: -32002,
+  HeaderMismatch: -32020,
+  MissingRequiredClientCapability: -32021,
+  UnsupportedProtocolVersion: -32022,
+} as const;
+
+/** One of the codes in {@link ErrorCode}, or any other integer a handler chooses. */
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode] | number;
+
+/**
+ * A protocol error: thrown by a handler, turned into a JSON-RPC error response by the dispatcher.
+ * Anything else a handler throws becomes `-32603` with no detail on the wire.
+ */
+export class RpcError extends Error {
+  /** The JSON-RPC error code. */
+  readonly code: ErrorCodeValue;
+  /** Optional structured detail sent as `error.data`. */
+  readonly data: JsonValue | undefined;
+
+  constructor(code: ErrorCodeValue, message: string, data?: JsonValue) {
+    super(message);
+    this.name = 'RpcError';
+    this.code = code;
+    this.data = data;
+  }
+
+  /** The `error` member of a response. */
+  toJSON(): JsonRpcErrorObject {
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data };
+  }
+}
+
+/** Builds an error response; `id` is left out when undefined (e.g. a parse error). */
+export function errorResponse(
+  id: RequestId | undefined,
+  code: ErrorCodeValue,
+  message: string,
+  data?: JsonValue,
+): JsonRpcErrorResponse {
+  const error: JsonRpcErrorObject = data === undefined ? { code, message } : { code, message, data };
+  return id === undefined ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error };
+}

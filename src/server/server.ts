@@ -1,0 +1,134 @@
+/**
+ * The server: its identity, its tools, its method table, and the connections it serves.
+ *
+ * Spec: MCP 2025-11-25, Server / Overview; Basic / Lifecycle ("Capability Negotiation").
+ * @module
+ */
+import type { JsonObject } from '../protocol/messages.js';
+import type { CallToolResult, Implementation } from '../protocol/types.js';
+import { Connection, type ConnectOptions, type Reply } from './connection.js';
+import type { RequestContext } from './context.js';
+import type { ToolDefinition } from './tool.js';
+import { ToolRegistry, type ArgumentPipeline } from './tools.js';
+
+/**
+ * A request handler in the method table: `params` in, `result` out. Throw an `RpcError` for a
+ * protocol error; anything else thrown becomes `-32603`.
+ */
+export type MethodHandler = (
+  params: JsonObject | undefined,
+  ctx: RequestContext,
+  connection: Connection,
+) => JsonObject | Promise<JsonObject>;
+
+/** Options for {@link createServer}. */
+export interface ServerOptions {
+  /** `serverInfo`: the server's name and version (and, from 2025-06-18, title etc.). */
+  info: Implementation;
+  /** The tools to serve; checked when the server is created. */
+  tools?: readonly ToolDefinition<never>[];
+  /** Sent as `instructions` in the `initialize` result. */
+  instructions?: string;
+  /**
+   * Items per page in list results.
+   * @default 100
+   */
+  pageSize?: number;
+  /**
+   * Where diagnostics go (one line each). Never stdout.
+   * @default console.error
+   */
+  report?: (line: string) => void;
+}
+
+const PASS_THROUGH: ArgumentPipeline = {
+  prepare: (_tool, args) => ({ args }),
+  checkOutput: () => [],
+};
+
+/** An MCP server. Create with {@link createServer}. */
+export class Server {
+  /** The `serverInfo` as given. */
+  readonly info: Implementation;
+  /** The `instructions` as given. */
+  readonly instructions: string | undefined;
+  /** The tool registry. */
+  readonly tools: ToolRegistry;
+  /** Items per page in list results. */
+  readonly pageSize: number;
+
+  readonly #report: (line: string) => void;
+  readonly #methods = new Map<string, MethodHandler>();
+  #pipeline: ArgumentPipeline = PASS_THROUGH;
+  #default: Connection | undefined;
+
+  constructor(options: ServerOptions) {
+    if (typeof options?.info?.name !== 'string' || typeof options.info.version !== 'string') {
+      throw new TypeError('createServer: info must be { name: string, version: string }');
+    }
+    this.info = options.info;
+    this.instructions = options.instructions;
+    this.pageSize = Math.max(1, options.pageSize ?? 100);
+    this.#report = options.report ?? ((line) => console.error(`[baremcp] ${line}`));
+    this.tools = new ToolRegistry(options.tools ?? []);
+    if (this.tools.size > 0) {
+      this.#methods.set('tools/list', (params, ctx) =>
+        this.tools.listPage(params, ctx.protocolVersion, this.pageSize),
+      );
+      this.#methods.set('tools/call', (params, ctx) => this.callTool(params, ctx));
+    }
+  }
+
+  /** The capabilities announced in `initialize`: only what is implemented and non-empty. */
+  capabilities(): JsonObject {
+    const capabilities: JsonObject = { logging: {} };
+    if (this.tools.size > 0) capabilities.tools = {};
+    return capabilities;
+  }
+
+  /** The handler for `method`, or undefined (the dispatcher answers `-32601`). */
+  method(method: string): MethodHandler | undefined {
+    return this.#methods.get(method);
+  }
+
+  /** Replaces the argument pipeline (coercion and validation) used by `tools/call`. */
+  setArgumentPipeline(pipeline: ArgumentPipeline): void {
+    this.#pipeline = pipeline;
+  }
+
+  /** Runs `tools/call` with this server's argument pipeline. */
+  callTool(params: JsonObject | undefined, ctx: RequestContext): Promise<JsonObject> {
+    return this.tools.call(params, ctx, this.#pipeline, this.#report) as Promise<CallToolResult & JsonObject>;
+  }
+
+  /** Writes one diagnostic line (to stderr by default). */
+  report(line: string): void {
+    this.#report(line);
+  }
+
+  /** Opens a connection with its own state (revision, client identity, requests in flight). */
+  connect(options?: ConnectOptions): Connection {
+    return new Connection(this, options);
+  }
+
+  /**
+   * Handles one message on the server's default connection: the pure dispatcher.
+   * Resolves to the reply, or `null` for a notification or a response. Never rejects.
+   */
+  handle(message: unknown): Promise<Reply> {
+    this.#default ??= this.connect();
+    return this.#default.handle(message);
+  }
+}
+
+/**
+ * Creates a server.
+ * @throws {TypeError} when `info` is missing.
+ * @throws {ToolDefinitionError} when a tool definition is unusable (the message names the tool).
+ * @example
+ * const server = createServer({ info: { name: 'demo', version: '1.0.0' }, tools: [echo] });
+ * const reply = await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+ */
+export function createServer(options: ServerOptions): Server {
+  return new Server(options);
+}

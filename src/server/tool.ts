@@ -1,0 +1,113 @@
+/**
+ * The tool definition an author writes, and the checks run on it when a server is created.
+ *
+ * Spec: MCP 2025-11-25, Server / Tools ("Tool", "Tool Names"); JSON Schema 2020-12 Core §8.1.1 ($schema).
+ * @module
+ */
+import type { JsonObject } from '../protocol/messages.js';
+import type { CallToolResult, ContentBlock, Icon, ToolAnnotations } from '../protocol/types.js';
+import type { RequestContext } from './context.js';
+
+/** What a tool's `run` may return: plain text, a content array, or a full `CallToolResult`. */
+export type ToolReturn = string | ContentBlock[] | CallToolResult;
+
+/**
+ * A tool, written as a plain object with a hand-written JSON Schema literal.
+ *
+ * `run` receives the decoded (coerced and validated) `arguments` and the request context; it may be
+ * sync or async. Anything it throws becomes an `isError` result (MCP 2025-11-25, SEP-1303).
+ * @example
+ * const echo: ToolDefinition = {
+ *   name: 'echo',
+ *   description: 'Echo the text back.',
+ *   inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+ *   run: ({ text }) => String(text),
+ * };
+ */
+export interface ToolDefinition<Args = Record<string, unknown>> {
+  /** 1–64 characters of `[A-Za-z0-9_.-]`, unique within the server. */
+  name: string;
+  title?: string;
+  description: string;
+  /** A JSON Schema 2020-12 object schema (`type: "object"`), served exactly as written. */
+  inputSchema: JsonObject;
+  /** When present, `structuredContent` is required in results and validated against it. */
+  outputSchema?: JsonObject;
+  annotations?: ToolAnnotations;
+  icons?: Icon[];
+  _meta?: JsonObject;
+  /** Per-tool switch for argument coercion; default: the server's `coerce` option. */
+  coerce?: boolean;
+  /** Per-tool time-out in milliseconds; default: the server's `toolTimeoutMs`. */
+  timeoutMs?: number;
+  run(args: Args, ctx: RequestContext): ToolReturn | Promise<ToolReturn>;
+}
+
+/** Thrown when a tool definition is unusable; the message names the tool and the fix. */
+export class ToolDefinitionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ToolDefinitionError';
+  }
+}
+
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+const DIALECT_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
+
+/**
+ * Returns `schema` without a `$schema` key when it names 2020-12 (the default dialect);
+ * throws when it names another dialect, since clients that validate 2020-12 only refuse those.
+ */
+function servedSchema(tool: string, field: string, schema: unknown): JsonObject {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    throw new ToolDefinitionError(`tool "${tool}": ${field} must be a JSON Schema object`);
+  }
+  const object = schema as JsonObject;
+  if (object.type !== 'object') {
+    throw new ToolDefinitionError(
+      `tool "${tool}": ${field} must have "type": "object" at its root (MCP 2025-11-25, Server / Tools)`,
+    );
+  }
+  if (!Object.prototype.hasOwnProperty.call(object, '$schema')) return object;
+  const dialect = object.$schema;
+  if (typeof dialect === 'string' && DIALECT_2020_12.test(dialect)) {
+    const { $schema: _dropped, ...rest } = object;
+    return rest;
+  }
+  throw new ToolDefinitionError(
+    `tool "${tool}": ${field} declares "$schema": ${JSON.stringify(dialect)}; baremcp serves ` +
+      'JSON Schema 2020-12 only (remove "$schema" and write the schema in 2020-12)',
+  );
+}
+
+/**
+ * Checks a list of tool definitions and returns them with their schemas as they will be served.
+ * @throws {ToolDefinitionError} on a bad or duplicate name, a missing description or `run`, or a
+ *   schema that is not an object schema in the 2020-12 dialect.
+ */
+export function checkToolDefinitions<T extends ToolDefinition<never>>(tools: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return tools.map((tool, index) => {
+    if (typeof tool !== 'object' || tool === null) {
+      throw new ToolDefinitionError(`tools[${index}] is not an object`);
+    }
+    const name = tool.name;
+    if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
+      throw new ToolDefinitionError(
+        `tools[${index}]: name ${JSON.stringify(name)} must be 1-64 characters of [A-Za-z0-9_.-]`,
+      );
+    }
+    if (seen.has(name)) throw new ToolDefinitionError(`tool "${name}" is defined twice`);
+    seen.add(name);
+    if (typeof tool.description !== 'string' || tool.description.length === 0) {
+      throw new ToolDefinitionError(`tool "${name}": description is required (models choose tools by it)`);
+    }
+    if (typeof tool.run !== 'function') {
+      throw new ToolDefinitionError(`tool "${name}": run(args, ctx) must be a function`);
+    }
+    const inputSchema = servedSchema(name, 'inputSchema', tool.inputSchema);
+    const outputSchema =
+      tool.outputSchema === undefined ? undefined : servedSchema(name, 'outputSchema', tool.outputSchema);
+    return { ...tool, inputSchema, ...(outputSchema ? { outputSchema } : {}) };
+  });
+}

@@ -1,0 +1,188 @@
+/**
+ * The tool registry and the `tools/list` and `tools/call` methods: decode arguments, run the
+ * tool, and shape its return value into a `CallToolResult` for the request's revision.
+ *
+ * Spec: MCP 2025-11-25, Server / Tools; SEP-1303 (input errors are tool results, not protocol errors).
+ * @module
+ */
+import { ErrorCode, RpcError } from '../protocol/errors.js';
+import { isObject, type JsonObject, type JsonValue } from '../protocol/messages.js';
+import { atLeast } from '../protocol/revisions.js';
+import type { CallToolResult, ContentBlock, Tool } from '../protocol/types.js';
+import type { RequestContext } from './context.js';
+import { paginate } from './pagination.js';
+import { checkToolDefinitions, type ToolDefinition, type ToolReturn } from './tool.js';
+
+/** Fields of `Tool` and the revision that introduced each (older revisions do not get them). */
+const TOOL_FIELD_SINCE: ReadonlyArray<readonly [keyof Tool, string]> = [
+  ['title', '2025-06-18'],
+  ['outputSchema', '2025-06-18'],
+  ['annotations', '2025-03-26'],
+  ['icons', '2025-11-25'],
+  ['_meta', '2025-06-18'],
+];
+
+/** Argument checks run before a tool: coercion then validation. Supplied by the server. */
+export interface ArgumentPipeline {
+  /**
+   * Returns the arguments to pass to `run`, or a list of problems a model can act on.
+   * Never throws for bad input.
+   */
+  prepare(tool: ToolDefinition<never>, args: JsonObject): { args: JsonObject } | { problems: string[] };
+  /** Checks `structuredContent` against the tool's `outputSchema`; returns problems (empty: fine). */
+  checkOutput(tool: ToolDefinition<never>, structured: JsonValue): string[];
+}
+
+/** Describes a thrown value in words a model can read: never `[object Object]`. */
+export function describeThrown(value: unknown): string {
+  if (value instanceof Error) return value.message || value.name;
+  if (typeof value === 'string') return value;
+  if (value === undefined) return 'undefined';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** A `CallToolResult` with `isError: true` and one text block. */
+export function toolError(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** Turns what `run` returned into a `CallToolResult`. Non-conforming values become JSON text. */
+export function toCallToolResult(value: ToolReturn | undefined): CallToolResult {
+  if (typeof value === 'string') return { content: [{ type: 'text', text: value }] };
+  if (value === undefined || value === null) return { content: [] };
+  if (Array.isArray(value)) return { content: value as ContentBlock[] };
+  if (isObject(value) && Array.isArray(value.content)) return value;
+  return { content: [{ type: 'text', text: describeThrown(value) }] };
+}
+
+/** The registry of a server's tools with their wire forms, cached per revision. */
+export class ToolRegistry {
+  readonly #tools = new Map<string, ToolDefinition<never>>();
+  readonly #wire = new Map<string, JsonObject[]>();
+
+  constructor(tools: readonly ToolDefinition<never>[]) {
+    for (const tool of checkToolDefinitions(tools)) this.#tools.set(tool.name, tool);
+  }
+
+  /** Number of tools. */
+  get size(): number {
+    return this.#tools.size;
+  }
+
+  /** The tool named `name`, or undefined. */
+  get(name: string): ToolDefinition<never> | undefined {
+    return this.#tools.get(name);
+  }
+
+  /** Every tool definition, in registration order. */
+  list(): ToolDefinition<never>[] {
+    return [...this.#tools.values()];
+  }
+
+  /** The `Tool` objects for `revision`, with fields the revision lacks left out. */
+  wire(revision: string): JsonObject[] {
+    let list = this.#wire.get(revision);
+    if (list === undefined) {
+      list = this.list().map((tool) => wireTool(tool, revision));
+      this.#wire.set(revision, list);
+    }
+    return list;
+  }
+
+  /** `tools/list`: one page of tools. */
+  listPage(params: JsonObject | undefined, revision: string, pageSize: number): JsonObject {
+    return paginate('tools', this.wire(revision), params, pageSize);
+  }
+
+  /**
+   * `tools/call`: decodes and checks `params`, runs the tool, shapes the result.
+   * @throws {RpcError} `-32602` for malformed params or an unknown tool (a protocol error).
+   */
+  async call(
+    params: JsonObject | undefined,
+    ctx: RequestContext,
+    pipeline: ArgumentPipeline,
+    report: (line: string) => void,
+  ): Promise<CallToolResult> {
+    const name = params?.name;
+    if (typeof name !== 'string') {
+      throw new RpcError(ErrorCode.InvalidParams, 'tools/call: params.name must be a string');
+    }
+    const tool = this.#tools.get(name);
+    if (tool === undefined) {
+      throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`, { name });
+    }
+    const args = decodeArguments(params?.arguments, report, name);
+    const prepared = pipeline.prepare(tool, args);
+    if ('problems' in prepared) {
+      return toolError(
+        `Invalid arguments for tool "${name}":\n` + prepared.problems.map((p) => `- ${p}`).join('\n'),
+      );
+    }
+    let result: CallToolResult;
+    try {
+      const run = tool.run as (args: JsonObject, ctx: RequestContext) => ToolReturn | Promise<ToolReturn>;
+      result = toCallToolResult(await run(prepared.args, ctx));
+    } catch (error) {
+      return toolError(describeThrown(error));
+    }
+    if (tool.outputSchema !== undefined && result.isError !== true) {
+      const problems =
+        result.structuredContent === undefined
+          ? ['the tool declares an outputSchema but returned no structuredContent']
+          : pipeline.checkOutput(tool, result.structuredContent);
+      if (problems.length > 0) {
+        report(`tool "${name}" returned a result that breaks its outputSchema: ${problems.join('; ')}`);
+        return toolError(
+          `Tool "${name}" produced an invalid result (a server bug, not your call): ${problems.join('; ')}`,
+        );
+      }
+      if (result.content.length === 0) {
+        result = { ...result, content: [{ type: 'text', text: JSON.stringify(result.structuredContent) }] };
+      }
+    }
+    if (result.structuredContent !== undefined && !atLeast(ctx.protocolVersion, '2025-06-18')) {
+      const { structuredContent, ...older } = result;
+      result = older.content.length > 0 ? older : { ...older, content: [{ type: 'text', text: JSON.stringify(structuredContent) }] };
+    }
+    return result;
+  }
+}
+
+/** `arguments` absent or `null` is `{}`; a JSON string holding an object is decoded and reported. */
+function decodeArguments(value: JsonValue | undefined, report: (line: string) => void, tool: string): JsonObject {
+  if (value === undefined || value === null) return {};
+  if (isObject(value)) return value as JsonObject;
+  if (typeof value === 'string') {
+    let decoded: unknown;
+    try {
+      decoded = JSON.parse(value);
+    } catch {
+      decoded = undefined;
+    }
+    if (isObject(decoded)) {
+      report(`coerced tools/call "${tool}" arguments: a JSON string -> object (json-string-to-object)`);
+      return decoded as JsonObject;
+    }
+  }
+  throw new RpcError(
+    ErrorCode.InvalidParams,
+    `tools/call: arguments for "${tool}" must be an object, got ${value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value}`,
+  );
+}
+
+function wireTool(tool: ToolDefinition<never>, revision: string): JsonObject {
+  const source = tool as unknown as { [key: string]: JsonValue | undefined };
+  const wire: JsonObject = { name: tool.name };
+  for (const [field, since] of TOOL_FIELD_SINCE) {
+    const value = source[field];
+    if (value !== undefined && atLeast(revision, since)) wire[field] = value;
+  }
+  wire.description = tool.description;
+  wire.inputSchema = tool.inputSchema;
+  return wire;
+}

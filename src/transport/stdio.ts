@@ -1,0 +1,228 @@
+/**
+ * The stdio transport: newline-delimited UTF-8 JSON-RPC over a readable and a writable stream.
+ *
+ * Requests are handled concurrently; replies are written compactly, one per line, with
+ * backpressure (reading pauses while the output needs `drain` or too many requests are in
+ * flight). On end of input the in-flight replies are flushed, then `closed` resolves.
+ *
+ * Spec: MCP 2025-11-25, Basic / Transports / stdio.
+ * @module
+ */
+import type { Readable, Writable } from 'node:stream';
+import { ErrorCode, errorResponse } from '../protocol/errors.js';
+import type { JsonRpcMessage, RequestId } from '../protocol/messages.js';
+import type { Connection, Reply } from '../server/connection.js';
+import type { Server } from '../server/server.js';
+import { LineBuffer, type Frame } from './line-buffer.js';
+import { installStdoutGuard, writeProtocol } from './stdout-guard.js';
+
+/** Options for {@link serve} and {@link serveStdio}. */
+export interface StdioOptions {
+  /**
+   * Largest accepted line, in bytes. A longer line is answered with `-32600` and skipped.
+   * @default 8388608 (8 MiB)
+   */
+  maxLineBytes?: number;
+  /**
+   * Requests handled at once; reading pauses at this number and resumes below it.
+   * @default 256
+   */
+  maxInFlight?: number;
+}
+
+/** A running stdio session. */
+export interface StdioSession {
+  /** The server connection behind the session. */
+  readonly connection: Connection;
+  /** Resolves once input ended and every reply was written, or the output closed. */
+  readonly closed: Promise<void>;
+  /** Stops reading, aborts requests in flight, and resolves `closed` once pending writes end. */
+  close(): void;
+}
+
+/** Default largest line: 8 MiB. */
+export const DEFAULT_MAX_LINE_BYTES: number = 8 * 1024 * 1024;
+
+const ID_PATTERN = /"id"\s*:\s*(-?\d{1,15}|"(?:[^"\\]|\\.){0,200}")\s*[,}]/;
+
+/** Reads the id of a too-long line from its first bytes, when it can be read cheaply. */
+function idFromHead(head: string): RequestId | undefined {
+  const match = ID_PATTERN.exec(head);
+  if (match === null) return undefined;
+  try {
+    const id = JSON.parse(match[1] as string) as unknown;
+    return typeof id === 'string' || Number.isSafeInteger(id) ? (id as RequestId) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Serves `server` over a pair of streams (one connection).
+ * Never throws for bad input; stream errors on `output` (e.g. EPIPE) end the session quietly.
+ */
+export function serve(input: Readable, output: Writable, server: Server, options: StdioOptions = {}): StdioSession {
+  const maxInFlight = Math.max(1, options.maxInFlight ?? 256);
+  const buffer = new LineBuffer(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
+  let pending = 0;
+  let ended = false;
+  let broken = false;
+  let waitingForDrain = false;
+  let resolveClosed: () => void = () => {};
+  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+
+  const connection = server.connect({ send: (message) => write(message) });
+
+  function write(message: JsonRpcMessage | JsonRpcMessage[]): void {
+    if (broken) return;
+    let line: string;
+    try {
+      line = JSON.stringify(message) + '\n';
+    } catch (error) {
+      server.report(`could not serialise a reply: ${String(error)}`);
+      return;
+    }
+    if (!writeProtocol(output, line) && !waitingForDrain) {
+      waitingForDrain = true;
+      output.once('drain', () => {
+        waitingForDrain = false;
+        flowControl();
+      });
+    }
+  }
+
+  function flowControl(): void {
+    if (broken || ended) return;
+    if (waitingForDrain || pending >= maxInFlight) input.pause();
+    else input.resume();
+  }
+
+  function finish(): void {
+    if (!ended || pending > 0) return;
+    if (broken) resolveClosed();
+    // A zero-length write calls back once everything queued before it has been flushed.
+    else writeProtocol(output, '', () => resolveClosed());
+  }
+
+  function dispatch(message: unknown): void {
+    pending++;
+    let reply: Promise<Reply>;
+    try {
+      reply = connection.handle(message);
+    } catch (error) {
+      reply = Promise.resolve(null);
+      server.report(`dispatch failed: ${String(error)}`);
+    }
+    reply.then(
+      (r) => {
+        if (r !== null) write(r);
+      },
+      (error: unknown) => server.report(`dispatch failed: ${String(error)}`),
+    ).finally(() => {
+      pending--;
+      flowControl();
+      finish();
+    });
+    flowControl();
+  }
+
+  function onFrame(frame: Frame): void {
+    if (frame.kind === 'line') {
+      let message: unknown;
+      try {
+        message = JSON.parse(frame.text);
+      } catch {
+        write(errorResponse(undefined, ErrorCode.ParseError, 'Parse error: a line is not valid JSON'));
+        return;
+      }
+      dispatch(message);
+    } else if (frame.kind === 'invalid-utf8') {
+      write(errorResponse(undefined, ErrorCode.ParseError, 'Parse error: a line is not valid UTF-8'));
+    } else {
+      server.report(`dropped a line longer than ${frame.limit} bytes`);
+      write(
+        errorResponse(
+          idFromHead(frame.head),
+          ErrorCode.InvalidRequest,
+          `Invalid Request: message larger than the limit of ${frame.limit} bytes`,
+        ),
+      );
+    }
+  }
+
+  function onChunk(chunk: Buffer | string): void {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    for (const frame of buffer.push(bytes)) onFrame(frame);
+  }
+
+  function onEnd(): void {
+    if (ended) return;
+    for (const frame of buffer.end()) onFrame(frame);
+    ended = true;
+    finish();
+  }
+
+  function onOutputError(error: NodeJS.ErrnoException): void {
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') {
+      server.report(`output stream error: ${error.message}`);
+    }
+    broken = true;
+    connection.close();
+    stop();
+    resolveClosed();
+  }
+
+  function stop(): void {
+    ended = true;
+    input.off('data', onChunk);
+    input.off('end', onEnd);
+    input.off('close', onEnd);
+  }
+
+  input.on('data', onChunk);
+  input.on('end', onEnd);
+  input.on('close', onEnd);
+  input.on('error', (error) => {
+    server.report(`input stream error: ${error.message}`);
+    onEnd();
+  });
+  output.on('error', onOutputError);
+
+  return {
+    connection,
+    closed,
+    close(): void {
+      connection.close();
+      stop();
+      finish();
+    },
+  };
+}
+
+/**
+ * Serves `server` on this process's stdin and stdout, and exits the process when done: exit code 0
+ * on end of input (after flushing replies), on SIGTERM/SIGINT (after in-flight tools see their
+ * abort signal), or when the client closes stdout (EPIPE).
+ * Installs the stdout guard first, so nothing but protocol messages reaches stdout.
+ */
+export function serveStdio(server: Server, options: StdioOptions = {}): StdioSession {
+  installStdoutGuard();
+  process.on('uncaughtException', (error) => server.report(`uncaught exception (server kept running): ${error.stack ?? String(error)}`));
+  process.on('unhandledRejection', (reason) => server.report(`unhandled rejection (server kept running): ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
+  const session = serve(process.stdin, process.stdout, server, options);
+  const exit = (): void => {
+    process.exitCode = 0;
+    // Exit even when a tool left timers or sockets open (an orphaned server must not linger).
+    setImmediate(() => process.exit(0));
+  };
+  const onSignal = (): void => {
+    session.close();
+    const timer = setTimeout(exit, 500);
+    timer.unref();
+    void session.closed.then(exit);
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  void session.closed.then(exit);
+  return session;
+}
