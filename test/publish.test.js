@@ -1,0 +1,68 @@
+// The publish test: no runtime dependencies, shipped files import only node: built-ins and their
+// own relative files, no tests in the tarball, and the pure core imports no node: module at all.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { repoRoot } from './helpers.js';
+
+const pkg = JSON.parse(readFileSync(resolve(repoRoot, 'package.json'), 'utf8'));
+const IMPORT = /(?:^|[\s;}])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(=])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]\s*\)/gm;
+
+/** Every module specifier a JS file imports (static, dynamic with a literal, side-effect, require). */
+export function specifiers(source) {
+  const found = [];
+  for (const m of source.matchAll(IMPORT)) found.push(m[1] ?? m[2] ?? m[3] ?? m[4]);
+  return found;
+}
+
+test('package.json declares no runtime dependencies of any kind', () => {
+  for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundledDependencies', 'bundleDependencies']) {
+    assert.equal(pkg[field], undefined, `${field} must not be declared`);
+  }
+});
+
+test('the specifier scanner sees every import form', () => {
+  const src = `import a from 'x';\nimport { b } from "node:fs";\nexport * from './y.js';\nimport './side.js';\nconst c = await import('z');\nconst d = require('w');`;
+  assert.deepEqual(specifiers(src), ['x', 'node:fs', './y.js', './side.js', 'z', 'w']);
+});
+
+test('every file npm would ship imports only node: modules and its own relative files, and no test ships', () => {
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repoRoot, encoding: 'utf8' });
+  const [{ files, size }] = JSON.parse(out);
+  const paths = files.map((f) => f.path);
+  assert.ok(paths.includes('dist/index.js'), 'dist/index.js ships');
+  assert.ok(paths.includes('dist/cli/main.js'), 'the bin ships');
+  assert.deepEqual(paths.filter((p) => /(^|\/)test\/|\.test\.|\.map$/.test(p)), []);
+  for (const path of paths.filter((p) => /\.[cm]?js$/.test(p))) {
+    const source = readFileSync(resolve(repoRoot, path), 'utf8');
+    for (const spec of specifiers(source)) {
+      assert.ok(spec.startsWith('node:') || spec.startsWith('./') || spec.startsWith('../'), `${path} imports "${spec}"`);
+    }
+  }
+  assert.ok(size < 150 * 1024, `tarball is ${size} bytes`);
+});
+
+test('the pure core (the root entry and everything it imports) imports no node: module', () => {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+      assert.ok(!spec.startsWith('node:'), `${file} imports ${spec}`);
+      if (spec.startsWith('.')) visit(resolve(dirname(file), spec));
+    }
+  };
+  visit(resolve(repoRoot, pkg.exports['.'].default));
+  assert.ok(seen.size > 5);
+});
+
+test('the exports map lists types first for every subpath, and the bin exists', () => {
+  for (const [subpath, target] of Object.entries(pkg.exports)) {
+    if (typeof target === 'string') continue;
+    assert.equal(Object.keys(target)[0], 'types', `${subpath}: types must come first`);
+  }
+  assert.equal(pkg.type, 'module');
+  assert.match(readFileSync(resolve(repoRoot, pkg.bin.baremcp), 'utf8'), /^#!\/usr\/bin\/env node/);
+});
