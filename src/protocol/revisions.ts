@@ -27,3 +27,12 @@ export function negotiateRevision(requested: string): string {
 export function atLeast(revision: string, since: string): boolean {
   return revision >= since;
 }
+
+/** Revisions served statelessly, with per-request `_meta` and no handshake (MCP 2026-07-28, SEP-2575). */
+export const MODERN_REVISIONS: readonly string[] = ['2026-07-28'];
+
+/** The latest published revision. */
+export const LATEST_REVISION: string = '2026-07-28';
+
+/** Every revision this server speaks, newest first (the `supported` list of `-32022`). */
+export const SUPPORTED_REVISIONS: readonly string[] = [...MODERN_REVISIONS, ...LEGACY_REVISIONS].sort().reverse();

@@ -1,9 +1,11 @@
 /**
- * One client's connection to a server: the negotiated revision, the client's identity, the
- * requests in flight, and the dispatcher that turns one decoded message into one reply.
+ * One client's connection to a server: the revision negotiated by `initialize` (legacy era), the
+ * requests in flight, the server's own requests to the client, and the dispatcher that turns one
+ * decoded message into one reply. Each request is served in its own era: 2026-07-28 when its
+ * `_meta` says so (stateless), else the connection's negotiated revision.
  *
- * Spec: JSON-RPC 2.0 §4–6; MCP 2025-11-25, Basic / Lifecycle, Basic / Utilities / Cancellation,
- * Basic / Transports (batches: 2025-03-26 only).
+ * Spec: JSON-RPC 2.0 §4–6; MCP 2025-11-25, Basic / Lifecycle, Basic / Utilities / Cancellation;
+ * MCP 2026-07-28, Basic / Versioning, Basic / Patterns / Multi Round-Trip Requests.
  * @module
  */
 import { classify } from '../protocol/classify.js';
@@ -15,9 +17,13 @@ import type {
   JsonRpcResponse,
   RequestId,
 } from '../protocol/messages.js';
-import { LATEST_LEGACY_REVISION } from '../protocol/revisions.js';
+import { LATEST_LEGACY_REVISION, SUPPORTED_REVISIONS } from '../protocol/revisions.js';
+import { collectResponses, InputRequiredSignal, legacyAsk, mrtrAsk, type AskClient } from './client-input.js';
 import { createContext, LOGGING_LEVELS, type ClientInfo, type LoggingLevel } from './context.js';
-import { initializeResult, readInitialize } from './lifecycle.js';
+import { isLegacyRevision, isModernRequest, modernScope, REMOVED_IN_MODERN, salientParams, shapeModernResult, type RequestScope } from './era.js';
+import { META, resolveClientIdentity, type TransportRequestInfo } from './identity.js';
+import { initializeResult, readInitialize, serverInfoFor } from './lifecycle.js';
+import { digest } from './request-state.js';
 import type { Server } from './server.js';
 
 /** What `handle` resolves to: a response, an array of them (a batch), or `null` (nothing to send). */
@@ -26,8 +32,8 @@ export type Reply = JsonRpcResponse | JsonRpcResponse[] | null;
 /** Options for {@link Server.connect}. */
 export interface ConnectOptions {
   /**
-   * Sends a message the server originates (notifications such as progress and log messages).
-   * Default: drop them.
+   * Sends a message the server originates: notifications (progress, log messages) and, on legacy
+   * connections, requests to the client. Default: drop them.
    */
   send?: (message: JsonRpcMessage) => void;
 }
@@ -38,6 +44,11 @@ const CANCELLED = Symbol('cancelled by the client');
 /** Keeps `"1"` and `1` apart as map keys. */
 function idKey(id: RequestId): string {
   return typeof id === 'number' ? `n${id}` : `s${id}`;
+}
+
+interface Outgoing {
+  resolve(result: JsonObject): void;
+  reject(error: Error): void;
 }
 
 /** A connection: create with {@link Server.connect}. */
@@ -54,6 +65,8 @@ export class Connection {
   readonly #server: Server;
   readonly #send: (message: JsonRpcMessage) => void;
   readonly #inFlight = new Map<string, AbortController>();
+  readonly #outgoing = new Map<string, Outgoing>();
+  #nextOutgoing = 0;
   #closed = false;
 
   constructor(server: Server, options: ConnectOptions = {}) {
@@ -68,17 +81,20 @@ export class Connection {
 
   /**
    * Handles one decoded JSON-RPC message (or a batch array) and resolves to its reply.
+   * `transport` carries per-request metadata from the transport (e.g. HTTP headers).
    * Never rejects: every fault becomes a JSON-RPC error response.
    */
-  async handle(message: unknown): Promise<Reply> {
-    if (Array.isArray(message)) return this.#batch(message);
-    return this.#single(message);
+  async handle(message: unknown, transport?: TransportRequestInfo): Promise<Reply> {
+    if (Array.isArray(message)) return this.#batch(message, transport);
+    return this.#single(message, transport);
   }
 
-  /** Aborts every request in flight; later sends are dropped. Safe to call twice. */
+  /** Aborts every request in flight and fails pending requests to the client. Safe to call twice. */
   close(): void {
     this.#closed = true;
     for (const controller of this.#inFlight.values()) controller.abort(new Error('connection closed'));
+    for (const pending of this.#outgoing.values()) pending.reject(new Error('connection closed'));
+    this.#outgoing.clear();
   }
 
   /** Sends a server-originated notification unless the connection is closed. */
@@ -86,7 +102,44 @@ export class Connection {
     if (!this.#closed) this.#send(notification);
   }
 
-  async #batch(messages: unknown[]): Promise<Reply> {
+  /**
+   * Sends a request to the client (legacy connections) and resolves to its result. Rejects on an
+   * error reply, on `timeoutMs`, or when `signal` aborts; the last two also send
+   * `notifications/cancelled` for it.
+   */
+  request(method: string, params: JsonObject, signal: AbortSignal, timeoutMs: number): Promise<JsonObject> {
+    if (this.#closed) return Promise.reject(new Error('connection closed'));
+    const id = `baremcp-${++this.#nextOutgoing}`;
+    const key = idKey(id);
+    return new Promise<JsonObject>((resolve, reject) => {
+      const cancel = (reason: string): void => {
+        if (!this.#outgoing.delete(key)) return;
+        cleanup();
+        this.notify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } });
+        reject(new Error(`${method} ${reason}`));
+      };
+      const timer = setTimeout(() => cancel(`timed out after ${timeoutMs} ms`), timeoutMs);
+      const onAbort = (): void => cancel('was cancelled');
+      const cleanup = (): void => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#outgoing.set(key, {
+        resolve: (result) => {
+          cleanup();
+          resolve(result);
+        },
+        reject: (error) => {
+          cleanup();
+          reject(error);
+        },
+      });
+      this.#send({ jsonrpc: '2.0', id, method, params });
+    });
+  }
+
+  async #batch(messages: unknown[], transport: TransportRequestInfo | undefined): Promise<Reply> {
     if (messages.length === 0) {
       return errorResponse(undefined, ErrorCode.InvalidRequest, 'Invalid Request: empty batch');
     }
@@ -97,23 +150,33 @@ export class Connection {
         `Invalid Request: batches are only part of protocol revision 2025-03-26 (this connection uses ${this.protocolVersion ?? LATEST_LEGACY_REVISION})`,
       );
     }
-    const replies = await Promise.all(messages.map((m) => this.#single(m)));
+    const replies = await Promise.all(messages.map((m) => this.#single(m, transport)));
     const list = replies.filter((r): r is JsonRpcResponse => r !== null && !Array.isArray(r));
     return list.length > 0 ? list : null;
   }
 
-  async #single(message: unknown): Promise<JsonRpcResponse | null> {
+  async #single(message: unknown, transport: TransportRequestInfo | undefined): Promise<JsonRpcResponse | null> {
     const m = classify(message);
     switch (m.kind) {
       case 'invalid':
         return m.reply;
-      case 'response':
+      case 'response': {
+        const pending = this.#outgoing.get(idKey(m.id));
+        if (pending !== undefined) {
+          this.#outgoing.delete(idKey(m.id));
+          if (m.error !== undefined) {
+            pending.reject(new RpcError(Number(m.error.code), `the client answered with an error: ${String(m.error.message)}`, m.error.data));
+          } else {
+            pending.resolve(m.result ?? {});
+          }
+        }
         return null;
+      }
       case 'notification':
         this.#notification(m.method, m.params);
         return null;
       case 'request':
-        return this.#request(m.id, m.method, m.params);
+        return this.#request(m.id, m.method, m.params, transport);
     }
   }
 
@@ -128,35 +191,112 @@ export class Connection {
     }
   }
 
-  async #request(id: RequestId, method: string, params: JsonObject | undefined): Promise<JsonRpcResponse | null> {
+  #legacyScope(method: string, params: JsonObject | undefined, transport: TransportRequestInfo | undefined): RequestScope {
+    const identity = resolveClientIdentity({
+      request: { params },
+      transport,
+      session: { protocolVersion: this.protocolVersion, clientName: this.client.name, clientVersion: this.client.version },
+    });
+    const protocolVersion = isLegacyRevision(identity.protocolVersion) ? identity.protocolVersion : (this.protocolVersion ?? LATEST_LEGACY_REVISION);
+    if (method === 'server/discover') {
+      throw new RpcError(
+        ErrorCode.InvalidParams,
+        `server/discover needs _meta["${META.protocolVersion}"] and _meta["${META.clientCapabilities}"]`,
+      );
+    }
+    const client: ClientInfo = { capabilities: this.client.capabilities };
+    if (identity.clientName !== undefined) client.name = identity.clientName;
+    if (identity.clientVersion !== undefined) client.version = identity.clientVersion;
+    return { modern: false, protocolVersion, client, logLevel: this.logLevel };
+  }
+
+  async #request(id: RequestId, method: string, params: JsonObject | undefined, transport: TransportRequestInfo | undefined): Promise<JsonRpcResponse | null> {
     const key = idKey(id);
     if (this.#inFlight.has(key)) {
       return errorResponse(id, ErrorCode.InvalidRequest, `Invalid Request: id ${JSON.stringify(id)} is already in use by a request in flight`);
     }
     const controller = new AbortController();
     this.#inFlight.set(key, controller);
+    const server = this.#server;
+    let scope: RequestScope | undefined;
     try {
-      const result = await this.#dispatch(id, method, params, controller.signal);
+      scope = method !== 'initialize' && isModernRequest(params) ? modernScope(params) : this.#legacyScope(method, params, transport);
+      const result = await this.#dispatch(id, method, params, controller.signal, scope);
       if (controller.signal.reason === CANCELLED) return null;
-      return { jsonrpc: '2.0', id, result };
+      return {
+        jsonrpc: '2.0',
+        id,
+        result: scope.modern ? shapeModernResult(method, result, { serverInfo: serverInfoFor(server.info, scope.protocolVersion), ttlMs: server.cacheTtlMs }) : result,
+      };
     } catch (error) {
       if (controller.signal.reason === CANCELLED) return null;
+      if (error instanceof InputRequiredSignal && scope?.modern === true) {
+        return {
+          jsonrpc: '2.0',
+          id,
+          result: {
+            resultType: 'input_required',
+            inputRequests: error.inputRequests,
+            requestState: error.requestState,
+            _meta: { [META.serverInfo]: serverInfoFor(server.info, scope.protocolVersion) },
+          },
+        };
+      }
       if (error instanceof RpcError) return { jsonrpc: '2.0', id, error: error.toJSON() };
-      this.#server.report(`internal error in ${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      server.report(`internal error in ${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return errorResponse(id, ErrorCode.InternalError, `Internal error while handling ${method}`);
     } finally {
       this.#inFlight.delete(key);
     }
   }
 
-  async #dispatch(id: RequestId, method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject> {
+  /** The client-input function for a request; async only for a retry whose state must be verified. */
+  #ask(method: string, params: JsonObject | undefined, signal: AbortSignal, scope: RequestScope): AskClient | Promise<AskClient> {
     const server = this.#server;
+    if (!scope.modern) {
+      return legacyAsk({
+        capabilities: scope.client.capabilities,
+        request: (m, p, s, t) => this.request(m, p, s, t),
+        signal,
+        timeoutMs: server.inputTimeoutMs,
+      });
+    }
+    const state = params?.requestState;
+    const capabilities = scope.client.capabilities;
+    const options = async (): Promise<Parameters<typeof mrtrAsk>[0]> => {
+      const bind = `${method}:${await digest(salientParams(params))}`;
+      let responses: JsonObject = {};
+      if (typeof state === 'string') {
+        const payload = await server.requestStates.open(state, bind);
+        responses = collectResponses(payload.responses, payload.pending, params?.inputResponses);
+      }
+      return { capabilities, responses, codec: server.requestStates, bind, ttlMs: server.requestStateTtlMs };
+    };
+    // A retry's state is verified before the handler runs; otherwise the work waits for a question.
+    if (typeof state === 'string') return options().then(mrtrAsk);
+    let ask: Promise<AskClient> | undefined;
+    return async (m, p) => {
+      ask ??= options().then(mrtrAsk);
+      return (await ask)(m, p);
+    };
+  }
+
+  async #dispatch(id: RequestId, method: string, params: JsonObject | undefined, signal: AbortSignal, scope: RequestScope): Promise<JsonObject> {
+    const server = this.#server;
+    if (scope.modern && REMOVED_IN_MODERN.has(method)) {
+      throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method} (removed in ${scope.protocolVersion})`);
+    }
     switch (method) {
       case 'initialize': {
         const handshake = readInitialize(params);
         this.protocolVersion = handshake.protocolVersion;
         this.client = handshake.client;
         return initializeResult(server.info, server.capabilities(), handshake.protocolVersion, server.instructions);
+      }
+      case 'server/discover': {
+        const result: JsonObject = { supportedVersions: [...SUPPORTED_REVISIONS], capabilities: server.capabilities() };
+        if (server.instructions !== undefined) result.instructions = server.instructions;
+        return result;
       }
       case 'ping':
         return {};
@@ -173,16 +313,21 @@ export class Connection {
     if (handler === undefined) {
       throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
     }
+    let ask = this.#ask(method, params, signal, scope);
+    if (ask instanceof Promise) ask = await ask;
+    // A request cancelled before its handler starts never runs.
+    if (signal.aborted) throw signal.reason;
     const meta = params?._meta;
     const ctx = createContext({
       requestId: id,
       method,
-      protocolVersion: this.protocolVersion ?? LATEST_LEGACY_REVISION,
-      client: this.client,
+      protocolVersion: scope.protocolVersion,
+      client: scope.client,
       signal,
       meta: typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? meta : undefined,
-      logLevel: this.logLevel,
+      logLevel: scope.logLevel,
       notify: (n) => this.notify(n),
+      ask,
     });
     return handler(params, ctx, this);
   }

@@ -7,6 +7,7 @@
  */
 import type { JsonObject, JsonRpcNotification, JsonValue, RequestId } from '../protocol/messages.js';
 import { atLeast } from '../protocol/revisions.js';
+import type { AskClient } from './client-input.js';
 
 /** RFC 5424 severities, as MCP names them, least severe first. */
 export const LOGGING_LEVELS: readonly LoggingLevel[] = [
@@ -63,6 +64,17 @@ export interface RequestContext {
    * `logging/setLevel`; nothing when the client set none.
    */
   log(level: LoggingLevel, data: JsonValue, logger?: string): void;
+  /**
+   * Asks the user for input through the client (`elicitation/create`). On a legacy connection
+   * this is a server-to-client request; at 2026-07-28 the call ends with `input_required` and
+   * `run` starts again when the client retries with the answer, so code before it should be
+   * repeatable. Rejects when the client lacks the `elicitation` capability.
+   */
+  elicit(params: JsonObject): Promise<JsonObject>;
+  /** Asks the client's model for a completion (`sampling/createMessage`); as {@link elicit}. */
+  sample(params: JsonObject): Promise<JsonObject>;
+  /** Asks the client for its roots (`roots/list`); as {@link elicit}. */
+  listRoots(): Promise<JsonObject>;
 }
 
 /** What the connection supplies to build a context. */
@@ -76,6 +88,8 @@ export interface ContextInput {
   /** The minimum level the client asked for, or undefined for no log notifications. */
   logLevel: LoggingLevel | undefined;
   notify(notification: JsonRpcNotification): void;
+  /** Sends one question to the client (legacy request or 2026-07-28 input request). */
+  ask: AskClient;
 }
 
 /** Builds the context for one request. */
@@ -105,5 +119,8 @@ export function createContext(input: ContextInput): RequestContext {
       if (logger !== undefined) params.logger = logger;
       input.notify({ jsonrpc: '2.0', method: 'notifications/message', params });
     },
+    elicit: (params) => input.ask('elicitation/create', params),
+    sample: (params) => input.ask('sampling/createMessage', params),
+    listRoots: () => input.ask('roots/list', {}),
   };
 }

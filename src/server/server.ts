@@ -8,6 +8,7 @@ import type { JsonObject } from '../protocol/messages.js';
 import type { CallToolResult, Implementation } from '../protocol/types.js';
 import { Connection, type ConnectOptions, type Reply } from './connection.js';
 import type { RequestContext } from './context.js';
+import { RequestStateCodec } from './request-state.js';
 import type { ToolDefinition } from './tool.js';
 import { ToolRegistry, type ArgumentPipeline } from './tools.js';
 
@@ -35,6 +36,27 @@ export interface ServerOptions {
    */
   pageSize?: number;
   /**
+   * The secret that signs 2026-07-28 `requestState` (HMAC-SHA-256). Replicas that must resume each
+   * other's multi round-trip requests share it. A string is taken as UTF-8.
+   * @default 32 random bytes per server
+   */
+  stateSecret?: Uint8Array | string;
+  /**
+   * How long a `requestState` stays valid, in milliseconds.
+   * @default 600000 (10 minutes)
+   */
+  requestStateTtlMs?: number;
+  /**
+   * Time-out for a request to a legacy client (elicitation, sampling, roots), in milliseconds.
+   * @default 120000
+   */
+  inputTimeoutMs?: number;
+  /**
+   * `ttlMs` on cacheable 2026-07-28 results (lists, `resources/read`, `server/discover`).
+   * @default 0 (immediately stale)
+   */
+  cacheTtlMs?: number;
+  /**
    * Where diagnostics go (one line each). Never stdout.
    * @default console.error
    */
@@ -56,6 +78,14 @@ export class Server {
   readonly tools: ToolRegistry;
   /** Items per page in list results. */
   readonly pageSize: number;
+  /** Signs and verifies `requestState`. */
+  readonly requestStates: RequestStateCodec;
+  /** Lifetime of a `requestState`, in milliseconds. */
+  readonly requestStateTtlMs: number;
+  /** Time-out for requests to a legacy client, in milliseconds. */
+  readonly inputTimeoutMs: number;
+  /** `ttlMs` on cacheable 2026-07-28 results. */
+  readonly cacheTtlMs: number;
 
   readonly #report: (line: string) => void;
   readonly #methods = new Map<string, MethodHandler>();
@@ -69,6 +99,13 @@ export class Server {
     this.info = options.info;
     this.instructions = options.instructions;
     this.pageSize = Math.max(1, options.pageSize ?? 100);
+    const secret = options.stateSecret;
+    this.requestStates = new RequestStateCodec(
+      typeof secret === 'string' ? new TextEncoder().encode(secret) : (secret ?? RequestStateCodec.randomSecret()),
+    );
+    this.requestStateTtlMs = options.requestStateTtlMs ?? 600_000;
+    this.inputTimeoutMs = options.inputTimeoutMs ?? 120_000;
+    this.cacheTtlMs = Math.max(0, options.cacheTtlMs ?? 0);
     this.#report = options.report ?? ((line) => console.error(`[baremcp] ${line}`));
     this.tools = new ToolRegistry(options.tools ?? []);
     if (this.tools.size > 0) {

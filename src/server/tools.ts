@@ -9,6 +9,7 @@ import { ErrorCode, RpcError } from '../protocol/errors.js';
 import { isObject, type JsonObject, type JsonValue } from '../protocol/messages.js';
 import { atLeast } from '../protocol/revisions.js';
 import type { CallToolResult, ContentBlock, Tool } from '../protocol/types.js';
+import { InputRequiredSignal } from './client-input.js';
 import type { RequestContext } from './context.js';
 import { paginate } from './pagination.js';
 import { checkToolDefinitions, type ToolDefinition, type ToolReturn } from './tool.js';
@@ -128,6 +129,10 @@ export class ToolRegistry {
       const run = tool.run as (args: JsonObject, ctx: RequestContext) => ToolReturn | Promise<ToolReturn>;
       result = toCallToolResult(await run(prepared.args, ctx));
     } catch (error) {
+      // A question for the client (2026-07-28) and a missing client capability are protocol outcomes.
+      if (error instanceof InputRequiredSignal) throw error;
+      if (error instanceof RpcError && error.code === ErrorCode.MissingRequiredClientCapability) throw error;
+      if (error instanceof RpcError && ctx.signal.aborted) throw error;
       return toolError(describeThrown(error));
     }
     if (tool.outputSchema !== undefined && result.isError !== true) {

@@ -1,0 +1,124 @@
+/**
+ * Asking the client for input while serving a request: elicitation, sampling and roots, behind one
+ * API for both eras. A legacy connection gets a real server-to-client request (id correlation, a
+ * time-out, `notifications/cancelled` when it lapses); a 2026-07-28 request ends with
+ * `resultType: "input_required"` and resumes when the client retries with `inputResponses`.
+ *
+ * Spec: MCP 2025-11-25, Client / Elicitation, Sampling, Roots; MCP 2026-07-28, Basic / Patterns /
+ * Multi Round-Trip Requests.
+ * @module
+ */
+import { ErrorCode, RpcError } from '../protocol/errors.js';
+import { hasOwn, type JsonObject, type JsonValue } from '../protocol/messages.js';
+import type { RequestStateCodec } from './request-state.js';
+
+/** The three kinds of client input, by method, with the client capability each needs. */
+export const INPUT_METHODS: {
+  readonly 'elicitation/create': 'elicitation';
+  readonly 'sampling/createMessage': 'sampling';
+  readonly 'roots/list': 'roots';
+} = {
+  'elicitation/create': 'elicitation',
+  'sampling/createMessage': 'sampling',
+  'roots/list': 'roots',
+} as const;
+
+/** A method the server may ask the client. */
+export type InputMethod = keyof typeof INPUT_METHODS;
+
+/** Asks the client one question; resolves to the client's result object. */
+export type AskClient = (method: InputMethod, params: JsonObject) => Promise<JsonObject>;
+
+/**
+ * Thrown (internally) by a modern request's `ask` when the answer is not in the retry yet: the
+ * dispatcher turns it into an `InputRequiredResult`. Tools should let it propagate.
+ */
+export class InputRequiredSignal extends Error {
+  readonly inputRequests: JsonObject;
+  readonly requestState: string;
+  constructor(inputRequests: JsonObject, requestState: string) {
+    super('input required from the client');
+    this.name = 'InputRequiredSignal';
+    this.inputRequests = inputRequests;
+    this.requestState = requestState;
+  }
+}
+
+/** The error for a capability the client did not declare (`-32021` at 2026-07-28). */
+export function missingCapability(capability: string): RpcError {
+  return new RpcError(
+    ErrorCode.MissingRequiredClientCapability,
+    `Missing required client capability: ${capability}`,
+    { requiredCapabilities: { [capability]: {} } },
+  );
+}
+
+/** Options for {@link mrtrAsk}. */
+export interface MrtrOptions {
+  capabilities: JsonObject;
+  /** Answers known so far (from the verified `requestState` and this retry's `inputResponses`). */
+  responses: JsonObject;
+  codec: RequestStateCodec;
+  /** The method and params digest the state is bound to. */
+  bind: string;
+  /** Lifetime of a state, in milliseconds. */
+  ttlMs: number;
+}
+
+/**
+ * The 2026-07-28 form: the n-th question of a run gets the key `input-n`; a known answer resolves
+ * at once, an unknown one ends the run with {@link InputRequiredSignal}. The tool runs again from
+ * the start on the retry, so everything before its questions should be repeatable.
+ */
+export function mrtrAsk(options: MrtrOptions): AskClient {
+  let count = 0;
+  return async (method, params) => {
+    const capability = INPUT_METHODS[method];
+    if (!hasOwn(options.capabilities, capability)) throw missingCapability(capability);
+    const key = `input-${++count}`;
+    if (hasOwn(options.responses, key)) return options.responses[key] as JsonObject;
+    const requestState = await options.codec.seal({
+      bind: options.bind,
+      exp: Date.now() + options.ttlMs,
+      responses: options.responses,
+      pending: [key],
+    });
+    throw new InputRequiredSignal({ [key]: { method, params } }, requestState);
+  };
+}
+
+/**
+ * Collects the answers a retry brings: those carried in the verified state, plus this retry's
+ * `inputResponses` for the keys the state said were pending (anything else is ignored).
+ */
+export function collectResponses(carried: JsonObject, pending: readonly string[], inputResponses: JsonValue | undefined): JsonObject {
+  const responses: JsonObject = { ...carried };
+  if (typeof inputResponses === 'object' && inputResponses !== null && !Array.isArray(inputResponses)) {
+    for (const key of pending) {
+      if (hasOwn(inputResponses, key)) responses[key] = inputResponses[key] as JsonValue;
+    }
+  }
+  return responses;
+}
+
+/** Options for {@link legacyAsk}. */
+export interface LegacyOptions {
+  capabilities: JsonObject;
+  /** Sends a request to the client and resolves to its result. */
+  request(method: string, params: JsonObject, signal: AbortSignal, timeoutMs: number): Promise<JsonObject>;
+  signal: AbortSignal;
+  timeoutMs: number;
+}
+
+/** The legacy form: a server-to-client request on the same connection. */
+export function legacyAsk(options: LegacyOptions): AskClient {
+  return (method, params) => {
+    const capability = INPUT_METHODS[method];
+    if (!hasOwn(options.capabilities, capability)) {
+      return Promise.reject(
+        new Error(`The client did not declare the "${capability}" capability, so ${method} cannot be sent.`),
+      );
+    }
+    return options.request(method, params, options.signal, options.timeoutMs);
+  };
+}
