@@ -188,3 +188,31 @@ test('a string chunk (setEncoding) is framed like bytes', async () => {
   await h.session.closed;
   assert.equal(h.replies()[0].id, 'é');
 });
+
+test('a call cancelled 50 ms in gets no reply, its signal aborts, and later requests are answered', async () => {
+  let abortedAt;
+  const waiter = { name: 'wait', description: 'Waits on its signal.', inputSchema: { type: 'object' }, run: (_a, ctx) => new Promise((r) => ctx.signal.addEventListener('abort', () => { abortedAt = Date.now(); r('too late'); })) };
+  const h = harness({}, [waiter]);
+  h.input.write('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"wait"}}\n');
+  await delay(50);
+  const cancelledAt = Date.now();
+  h.input.write('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"user"}}\n');
+  h.input.end('{"jsonrpc":"2.0","id":8,"method":"ping"}\n');
+  await h.session.closed;
+  assert.deepEqual(h.replies(), [{ jsonrpc: '2.0', id: 8, result: {} }]);
+  assert.ok(abortedAt >= cancelledAt);
+});
+
+test('a cancel racing the end of a tool never yields two replies or a crash (1,000 races with jitter)', async () => {
+  const quick = { name: 'quick', description: 'Answers after a jittered delay.', inputSchema: { type: 'object' }, run: () => new Promise((r) => setTimeout(() => r('ok'), Math.random() * 2)) };
+  const h = harness({}, [quick]);
+  for (let i = 0; i < 1000; i++) {
+    h.input.write(`{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"quick"}}\n`);
+    if (i % 3 === 0) await delay(Math.random());
+    h.input.write(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":${i}}}\n`);
+  }
+  h.input.end();
+  await h.session.closed;
+  const ids = h.replies().map((r) => r.id);
+  assert.equal(new Set(ids).size, ids.length);
+});
