@@ -46,6 +46,24 @@ function idKey(id: RequestId): string {
   return typeof id === 'number' ? `n${id}` : `s${id}`;
 }
 
+/** The lists whose changes are announced. */
+export type ListKind = 'tools' | 'prompts' | 'resources';
+
+const FILTER_FLAG: Record<ListKind, string> = {
+  tools: 'toolsListChanged',
+  prompts: 'promptsListChanged',
+  resources: 'resourcesListChanged',
+};
+
+/** Ends a subscription gracefully (server shutdown or end of input): it then gets its result. */
+const SHUTDOWN = Symbol('shutdown');
+
+interface Subscription {
+  id: RequestId;
+  filter: JsonObject;
+  controller: AbortController;
+}
+
 interface Outgoing {
   resolve(result: JsonObject): void;
   reject(error: Error): void;
@@ -66,8 +84,11 @@ export class Connection {
   readonly #send: (message: JsonRpcMessage) => void;
   readonly #inFlight = new Map<string, AbortController>();
   readonly #outgoing = new Map<string, Outgoing>();
+  readonly #subscriptions = new Map<string, Subscription>();
   #nextOutgoing = 0;
   #closed = false;
+  /** Called once by {@link close}; the server uses it to forget the connection. */
+  onclose: (() => void) | undefined = undefined;
 
   constructor(server: Server, options: ConnectOptions = {}) {
     this.#server = server;
@@ -91,10 +112,33 @@ export class Connection {
 
   /** Aborts every request in flight and fails pending requests to the client. Safe to call twice. */
   close(): void {
+    if (!this.#closed) this.onclose?.();
     this.#closed = true;
     for (const controller of this.#inFlight.values()) controller.abort(new Error('connection closed'));
     for (const pending of this.#outgoing.values()) pending.reject(new Error('connection closed'));
     this.#outgoing.clear();
+  }
+
+  /**
+   * Ends every open `subscriptions/listen` gracefully: each gets its completion result. Transports
+   * call this at end of input so that long-lived subscriptions do not hold the process open.
+   */
+  endSubscriptions(): void {
+    for (const subscription of this.#subscriptions.values()) subscription.controller.abort(SHUTDOWN);
+  }
+
+  /**
+   * Announces a list change: to a legacy client once it sent `notifications/initialized`, and on
+   * every 2026-07-28 subscription that asked for it (tagged with its subscription id).
+   */
+  listChanged(kind: ListKind): void {
+    const method = `notifications/${kind}/list_changed`;
+    if (this.initialized) this.notify({ jsonrpc: '2.0', method });
+    for (const subscription of this.#subscriptions.values()) {
+      if (subscription.filter[FILTER_FLAG[kind]] === true) {
+        this.notify({ jsonrpc: '2.0', method, params: { _meta: { [META.subscriptionId]: subscription.id } } });
+      }
+    }
   }
 
   /** Sends a server-originated notification unless the connection is closed. */
@@ -281,6 +325,38 @@ export class Connection {
     };
   }
 
+  /** `subscriptions/listen`: acknowledges, then holds the request open until cancel or shutdown. */
+  async #listen(id: RequestId, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject> {
+    const asked = params?.notifications;
+    if (typeof asked !== 'object' || asked === null || Array.isArray(asked)) {
+      throw new RpcError(ErrorCode.InvalidParams, 'subscriptions/listen: params.notifications must be an object');
+    }
+    const filter: JsonObject = {};
+    for (const kind of this.#server.listKinds()) {
+      const flag = FILTER_FLAG[kind];
+      if (asked[flag] === true) filter[flag] = true;
+    }
+    const controller = new AbortController();
+    const key = idKey(id);
+    this.#subscriptions.set(key, { id, filter, controller });
+    const ended = new Promise<void>((resolve) => {
+      const end = (): void => resolve();
+      signal.addEventListener('abort', end, { once: true });
+      controller.signal.addEventListener('abort', end, { once: true });
+    });
+    this.notify({
+      jsonrpc: '2.0',
+      method: 'notifications/subscriptions/acknowledged',
+      params: { _meta: { [META.subscriptionId]: id }, notifications: filter },
+    });
+    try {
+      await ended;
+    } finally {
+      this.#subscriptions.delete(key);
+    }
+    return { _meta: { [META.subscriptionId]: id } };
+  }
+
   async #dispatch(id: RequestId, method: string, params: JsonObject | undefined, signal: AbortSignal, scope: RequestScope): Promise<JsonObject> {
     const server = this.#server;
     if (scope.modern && REMOVED_IN_MODERN.has(method)) {
@@ -300,6 +376,9 @@ export class Connection {
       }
       case 'ping':
         return {};
+      case 'subscriptions/listen':
+        if (!scope.modern) throw new RpcError(ErrorCode.MethodNotFound, 'Method not found: subscriptions/listen (a 2026-07-28 method)');
+        return this.#listen(id, params, signal);
       case 'logging/setLevel': {
         const level = params?.level;
         if (typeof level !== 'string' || !(LOGGING_LEVELS as readonly string[]).includes(level)) {

@@ -6,7 +6,7 @@
  */
 import type { JsonObject } from '../protocol/messages.js';
 import type { CallToolResult, Implementation } from '../protocol/types.js';
-import { Connection, type ConnectOptions, type Reply } from './connection.js';
+import { Connection, type ConnectOptions, type ListKind, type Reply } from './connection.js';
 import type { RequestContext } from './context.js';
 import { RequestStateCodec } from './request-state.js';
 import type { ToolDefinition } from './tool.js';
@@ -91,6 +91,7 @@ export class Server {
   readonly #methods = new Map<string, MethodHandler>();
   #pipeline: ArgumentPipeline = PASS_THROUGH;
   #default: Connection | undefined;
+  readonly #connections = new Set<Connection>();
 
   constructor(options: ServerOptions) {
     if (typeof options?.info?.name !== 'string' || typeof options.info.version !== 'string') {
@@ -108,19 +109,41 @@ export class Server {
     this.cacheTtlMs = Math.max(0, options.cacheTtlMs ?? 0);
     this.#report = options.report ?? ((line) => console.error(`[baremcp] ${line}`));
     this.tools = new ToolRegistry(options.tools ?? []);
-    if (this.tools.size > 0) {
-      this.#methods.set('tools/list', (params, ctx) =>
-        this.tools.listPage(params, ctx.protocolVersion, this.pageSize),
-      );
-      this.#methods.set('tools/call', (params, ctx) => this.callTool(params, ctx));
-    }
+    this.#methods.set('tools/list', (params, ctx) => this.tools.listPage(params, ctx.protocolVersion, this.pageSize));
+    this.#methods.set('tools/call', (params, ctx) => this.callTool(params, ctx));
   }
 
-  /** The capabilities announced in `initialize`: only what is implemented and non-empty. */
+  /** The capabilities announced in `initialize` and `server/discover`: only what is implemented. */
   capabilities(): JsonObject {
     const capabilities: JsonObject = { logging: {} };
-    if (this.tools.size > 0) capabilities.tools = {};
+    if (this.tools.size > 0) capabilities.tools = { listChanged: true };
     return capabilities;
+  }
+
+  /**
+   * Adds tools to the live server and tells every connected client (`notifications/tools/list_changed`).
+   * @throws {ToolDefinitionError} for an unusable definition or a duplicate name.
+   */
+  addTool(...tools: ToolDefinition<never>[]): void {
+    this.tools.add(tools);
+    this.listChanged('tools');
+  }
+
+  /** Removes a tool from the live server and tells every connected client; returns whether it existed. */
+  removeTool(name: string): boolean {
+    const removed = this.tools.remove(name);
+    if (removed) this.listChanged('tools');
+    return removed;
+  }
+
+  /** The lists this server can announce changes of (those it serves). */
+  listKinds(): ListKind[] {
+    return this.tools.size > 0 ? ['tools'] : [];
+  }
+
+  /** Sends `notifications/<kind>/list_changed` to every open connection that may receive it. */
+  listChanged(kind: ListKind): void {
+    for (const connection of this.#connections) connection.listChanged(kind);
   }
 
   /** The handler for `method`, or undefined (the dispatcher answers `-32601`). */
@@ -145,7 +168,10 @@ export class Server {
 
   /** Opens a connection with its own state (revision, client identity, requests in flight). */
   connect(options?: ConnectOptions): Connection {
-    return new Connection(this, options);
+    const connection = new Connection(this, options);
+    this.#connections.add(connection);
+    connection.onclose = () => this.#connections.delete(connection);
+    return connection;
   }
 
   /**

@@ -12,7 +12,7 @@ import type { CallToolResult, ContentBlock, Tool } from '../protocol/types.js';
 import { InputRequiredSignal } from './client-input.js';
 import type { RequestContext } from './context.js';
 import { paginate } from './pagination.js';
-import { checkToolDefinitions, type ToolDefinition, type ToolReturn } from './tool.js';
+import { checkToolDefinitions, ToolDefinitionError, type ToolDefinition, type ToolReturn } from './tool.js';
 
 /** Fields of `Tool` and the revision that introduced each (older revisions do not get them). */
 const TOOL_FIELD_SINCE: ReadonlyArray<readonly [keyof Tool, string]> = [
@@ -66,7 +66,27 @@ export class ToolRegistry {
   readonly #wire = new Map<string, JsonObject[]>();
 
   constructor(tools: readonly ToolDefinition<never>[]) {
-    for (const tool of checkToolDefinitions(tools)) this.#tools.set(tool.name, tool);
+    this.add(tools);
+  }
+
+  /**
+   * Adds tools (checked as at creation; a name already registered is refused).
+   * @throws {ToolDefinitionError} for an unusable definition or a duplicate name.
+   */
+  add(tools: readonly ToolDefinition<never>[]): void {
+    const checked = checkToolDefinitions(tools);
+    for (const tool of checked) {
+      if (this.#tools.has(tool.name)) throw new ToolDefinitionError(`tool "${tool.name}" is defined twice`);
+    }
+    for (const tool of checked) this.#tools.set(tool.name, tool);
+    this.#wire.clear();
+  }
+
+  /** Removes the tool named `name`; returns whether it existed. */
+  remove(name: string): boolean {
+    const removed = this.#tools.delete(name);
+    if (removed) this.#wire.clear();
+    return removed;
   }
 
   /** Number of tools. */

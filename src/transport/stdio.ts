@@ -159,6 +159,7 @@ export function serve(input: Readable, output: Writable, server: Server, options
     if (ended) return;
     for (const frame of buffer.end()) onFrame(frame);
     ended = true;
+    connection.endSubscriptions();
     finish();
   }
 

@@ -118,7 +118,7 @@ test('initialize without protocolVersion is -32602 naming the field', async () =
 
 test('initialize lists only implemented capabilities and shapes serverInfo per revision', async () => {
   const old = (await fresh('2024-11-05').ready).result;
-  assert.deepEqual(old.capabilities, { logging: {}, tools: {} });
+  assert.deepEqual(old.capabilities, { logging: {}, tools: { listChanged: true } });
   assert.deepEqual(old.serverInfo, { name: 'test-server', version: '1.2.3' });
   const mid = (await fresh('2025-06-18').ready).result;
   assert.deepEqual(mid.serverInfo, { name: 'test-server', version: '1.2.3', title: 'Test' });
@@ -128,7 +128,7 @@ test('initialize lists only implemented capabilities and shapes serverInfo per r
   const bare = await createServer({ info }).handle(init());
   assert.deepEqual(bare.result.capabilities, { logging: {} });
   const none = await createServer({ info }).handle({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-  assert.equal(none.error.code, ErrorCode.MethodNotFound);
+  assert.deepEqual(none.result, { tools: [] });
 });
 
 test('tools/list paginates with nextCursor and refuses a forged cursor', async () => {
@@ -379,4 +379,27 @@ test('a $schema naming 2020-12 is dropped from the served schema', async () => {
   const server = createServer({ info, tools: [tool] });
   const reply = await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
   assert.deepEqual(reply.result.tools[0].inputSchema, { type: 'object' });
+});
+
+test('adding and removing tools on a live server sends tools/list_changed to initialized clients only', async () => {
+  const server = createServer({ info, tools: [echo] });
+  const early = [];
+  const late = [];
+  const a = server.connect({ send: (m) => early.push(m) });
+  const b = server.connect({ send: (m) => late.push(m) });
+  await a.handle(init());
+  await a.handle(INITD);
+  await b.handle(init());
+  server.addTool({ name: 'extra', description: 'Extra.', inputSchema: { type: 'object' }, run: () => 'x' });
+  assert.deepEqual(early, [{ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }]);
+  assert.deepEqual(late, []);
+  const list = await a.handle({ jsonrpc: '2.0', id: 5, method: 'tools/list' });
+  assert.deepEqual(list.result.tools.map((t) => t.name), ['echo', 'extra']);
+  assert.equal(server.removeTool('extra'), true);
+  assert.equal(server.removeTool('extra'), false);
+  assert.equal(early.length, 2);
+  assert.throws(() => server.addTool(echo), /twice/);
+  a.close();
+  server.addTool({ name: 'more', description: 'More.', inputSchema: { type: 'object' }, run: () => 'x' });
+  assert.equal(early.length, 2);
 });

@@ -277,3 +277,32 @@ test('identity is per request: concurrent modern requests see their own client',
   assert.deepEqual(replies.map((r) => r.result.content[0].text), ['a', 'b', 'c', 'legacy']);
   assert.deepEqual(seen.sort(), ['a@2026-07-28', 'b@2026-07-28', 'c@2026-07-28', 'legacy@2025-06-18']);
 });
+
+test('2026-07-28 subscriptions/listen: acknowledged first, tagged notifications, cancel ends it silently, end of input ends it gracefully', { skip }, async () => {
+  const server = createServer({ info, tools, report: () => {} });
+  const input = new PassThrough();
+  const chunks = [];
+  const output = new Writable({ write(c, _e, cb) { chunks.push(c); cb(); } });
+  const session = serve(input, output, server);
+  const messages = () => Buffer.concat(chunks).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const listen = (id, notifications) => ({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { _meta: modernMeta(), notifications } });
+  input.write(JSON.stringify(listen('s1', { toolsListChanged: true, promptsListChanged: true })) + '\n');
+  input.write(JSON.stringify(listen('s2', { resourcesListChanged: true })) + '\n');
+  await new Promise((r) => setTimeout(r, 10));
+  server.addTool({ name: 'late', description: 'Late.', inputSchema: { type: 'object' }, run: () => 'x' });
+  input.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 's2' } }) + '\n');
+  await new Promise((r) => setTimeout(r, 10));
+  input.end();
+  await session.closed;
+  const all = messages();
+  const acks = all.filter((m) => m.method === 'notifications/subscriptions/acknowledged');
+  assert.deepEqual(acks.map((a) => [a.params._meta['io.modelcontextprotocol/subscriptionId'], a.params.notifications]), [['s1', { toolsListChanged: true }], ['s2', {}]]);
+  const changed = all.filter((m) => m.method === 'notifications/tools/list_changed');
+  assert.deepEqual(changed.map((m) => m.params._meta['io.modelcontextprotocol/subscriptionId']), ['s1']);
+  assert.ok(all.indexOf(acks[0]) < all.indexOf(changed[0]));
+  for (const m of [...acks, ...changed]) assertWire(assert, MODERN, 'ServerNotification', m);
+  assert.equal(byId(all, 's2'), undefined, 'a cancelled subscription gets no reply');
+  const end = byId(all, 's1');
+  assertWire(assert, MODERN, 'SubscriptionsListenResultResponse', end);
+  assert.equal(end.result._meta['io.modelcontextprotocol/subscriptionId'], 's1');
+});
