@@ -17,6 +17,7 @@ import type {
   JsonRpcResponse,
   RequestId,
 } from '../protocol/messages.js';
+import { exceedsDepth } from '../protocol/limits.js';
 import { LATEST_LEGACY_REVISION, SUPPORTED_REVISIONS } from '../protocol/revisions.js';
 import { collectResponses, InputRequiredSignal, legacyAsk, mrtrAsk, type AskClient } from './client-input.js';
 import { createContext, LOGGING_LEVELS, type ClientInfo, type LoggingLevel } from './context.js';
@@ -259,9 +260,12 @@ export class Connection {
     if (this.#inFlight.has(key)) {
       return errorResponse(id, ErrorCode.InvalidRequest, `Invalid Request: id ${JSON.stringify(id)} is already in use by a request in flight`);
     }
+    const server = this.#server;
+    if (exceedsDepth(params, server.maxDepth)) {
+      return errorResponse(id, ErrorCode.InvalidParams, `Invalid params: nested deeper than the limit of ${server.maxDepth} levels`);
+    }
     const controller = new AbortController();
     this.#inFlight.set(key, controller);
-    const server = this.#server;
     let scope: RequestScope | undefined;
     try {
       scope = method !== 'initialize' && isModernRequest(params) ? modernScope(params) : this.#legacyScope(method, params, transport);

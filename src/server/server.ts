@@ -10,7 +10,8 @@ import { Connection, type ConnectOptions, type ListKind, type Reply } from './co
 import type { RequestContext } from './context.js';
 import { RequestStateCodec } from './request-state.js';
 import type { ToolDefinition } from './tool.js';
-import { ToolRegistry, type ArgumentPipeline } from './tools.js';
+import { ToolRegistry, type ArgumentPipeline, type ToolLimits } from './tools.js';
+import { DEFAULT_MAX_DEPTH } from '../protocol/limits.js';
 
 /**
  * A request handler in the method table: `params` in, `result` out. Throw an `RpcError` for a
@@ -57,6 +58,23 @@ export interface ServerOptions {
    */
   cacheTtlMs?: number;
   /**
+   * Largest nesting depth of a request's `params`; deeper requests get `-32602`.
+   * @default 100
+   */
+  maxDepth?: number;
+  /**
+   * Server-wide tool time-out in milliseconds (a tool's own `timeoutMs` wins); 0 for none. A tool
+   * that runs out of time gets its signal aborted and the call an `isError` result.
+   * @default 0
+   */
+  toolTimeoutMs?: number;
+  /**
+   * Largest tool result, in characters of text and base64 data; a larger one becomes an `isError`
+   * result (the model can ask for less).
+   * @default 16777216 (16 Mi)
+   */
+  maxResultSize?: number;
+  /**
    * Where diagnostics go (one line each). Never stdout.
    * @default console.error
    */
@@ -86,6 +104,10 @@ export class Server {
   readonly inputTimeoutMs: number;
   /** `ttlMs` on cacheable 2026-07-28 results. */
   readonly cacheTtlMs: number;
+  /** Largest nesting depth of a request's `params`. */
+  readonly maxDepth: number;
+  /** Limits applied to every tool call. */
+  readonly toolLimits: ToolLimits;
 
   readonly #report: (line: string) => void;
   readonly #methods = new Map<string, MethodHandler>();
@@ -107,6 +129,8 @@ export class Server {
     this.requestStateTtlMs = options.requestStateTtlMs ?? 600_000;
     this.inputTimeoutMs = options.inputTimeoutMs ?? 120_000;
     this.cacheTtlMs = Math.max(0, options.cacheTtlMs ?? 0);
+    this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.toolLimits = { timeoutMs: options.toolTimeoutMs ?? 0, maxResultSize: options.maxResultSize ?? 16 * 1024 * 1024 };
     this.#report = options.report ?? ((line) => console.error(`[baremcp] ${line}`));
     this.tools = new ToolRegistry(options.tools ?? []);
     this.#methods.set('tools/list', (params, ctx) => this.tools.listPage(params, ctx.protocolVersion, this.pageSize));
@@ -158,7 +182,7 @@ export class Server {
 
   /** Runs `tools/call` with this server's argument pipeline. */
   callTool(params: JsonObject | undefined, ctx: RequestContext): Promise<JsonObject> {
-    return this.tools.call(params, ctx, this.#pipeline, this.#report) as Promise<CallToolResult & JsonObject>;
+    return this.tools.call(params, ctx, this.#pipeline, this.#report, this.toolLimits) as Promise<CallToolResult & JsonObject>;
   }
 
   /** Writes one diagnostic line (to stderr by default). */

@@ -34,6 +34,63 @@ export interface ArgumentPipeline {
   checkOutput(tool: ToolDefinition<never>, structured: JsonValue): string[];
 }
 
+/** Limits applied to every tool call. */
+export interface ToolLimits {
+  /** Server-wide time-out in milliseconds; 0 for none. A tool's own `timeoutMs` wins. */
+  timeoutMs: number;
+  /** Largest result, in characters of text and base64 data. */
+  maxResultSize: number;
+}
+
+/** Characters of text and base64 data in a result (a cheap size estimate, no serialisation). */
+function resultSize(result: CallToolResult): number {
+  let size = 0;
+  for (const block of result.content) {
+    const b = block as { text?: unknown; data?: unknown; resource?: { text?: unknown; blob?: unknown } };
+    if (typeof b.text === 'string') size += b.text.length;
+    if (typeof b.data === 'string') size += b.data.length;
+    if (typeof b.resource?.text === 'string') size += b.resource.text.length;
+    if (typeof b.resource?.blob === 'string') size += b.resource.blob.length;
+  }
+  return size;
+}
+
+/** Calls `run` now (not in a later microtask, so it sees a cancel that follows) as a promise. */
+function invoke<T>(run: (ctx: RequestContext) => T | Promise<T>, ctx: RequestContext): Promise<T> {
+  try {
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    return Promise.resolve(run(ctx));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** Runs `run` with a time-out: aborts a child signal and rejects when it passes. */
+function withTimeout<T>(
+  ctx: RequestContext,
+  timeoutMs: number,
+  tool: string,
+  run: (ctx: RequestContext) => T | Promise<T>,
+): Promise<T> {
+  if (!(timeoutMs > 0)) return invoke(run, ctx);
+  const controller = new AbortController();
+  const forward = (): void => controller.abort(ctx.signal.reason);
+  ctx.signal.addEventListener('abort', forward, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`Tool "${tool}" timed out after ${timeoutMs} ms; try a smaller request.`);
+      controller.abort(error);
+      reject(error);
+    }, timeoutMs);
+  });
+  const child: RequestContext = { ...ctx, signal: controller.signal };
+  return Promise.race([invoke(run, child), expired]).finally(() => {
+    clearTimeout(timer);
+    ctx.signal.removeEventListener('abort', forward);
+  });
+}
+
 /** Describes a thrown value in words a model can read: never `[object Object]`. */
 export function describeThrown(value: unknown): string {
   if (value instanceof Error) return value.message || value.name;
@@ -128,6 +185,7 @@ export class ToolRegistry {
     ctx: RequestContext,
     pipeline: ArgumentPipeline,
     report: (line: string) => void,
+    limits: ToolLimits = { timeoutMs: 0, maxResultSize: Infinity },
   ): Promise<CallToolResult> {
     const name = params?.name;
     if (typeof name !== 'string') {
@@ -147,13 +205,18 @@ export class ToolRegistry {
     let result: CallToolResult;
     try {
       const run = tool.run as (args: JsonObject, ctx: RequestContext) => ToolReturn | Promise<ToolReturn>;
-      result = toCallToolResult(await run(prepared.args, ctx));
+      result = toCallToolResult(await withTimeout(ctx, tool.timeoutMs ?? limits.timeoutMs, name, (c) => run(prepared.args, c)));
     } catch (error) {
       // A question for the client (2026-07-28) and a missing client capability are protocol outcomes.
       if (error instanceof InputRequiredSignal) throw error;
       if (error instanceof RpcError && error.code === ErrorCode.MissingRequiredClientCapability) throw error;
       if (error instanceof RpcError && ctx.signal.aborted) throw error;
       return toolError(describeThrown(error));
+    }
+    const size = resultSize(result);
+    if (size > limits.maxResultSize) {
+      report(`tool "${name}" returned ${size} characters, over the limit of ${limits.maxResultSize}`);
+      return toolError(`Tool "${name}" produced a result of ${size} characters, over the limit of ${limits.maxResultSize}; ask for less (a smaller range or fewer items).`);
     }
     if (tool.outputSchema !== undefined && result.isError !== true) {
       const problems =

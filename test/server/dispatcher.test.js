@@ -403,3 +403,40 @@ test('adding and removing tools on a live server sends tools/list_changed to ini
   server.addTool({ name: 'more', description: 'More.', inputSchema: { type: 'object' }, run: () => 'x' });
   assert.equal(early.length, 2);
 });
+
+test('arguments nested 10,000 levels deep get an error for that id, and the server goes on', async () => {
+  const server = createServer({ info, tools });
+  const deep = JSON.parse('{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000));
+  const reply = await server.handle({ jsonrpc: '2.0', id: 41, method: 'tools/call', params: { name: 'args', arguments: deep } });
+  assert.equal(reply.id, 41);
+  assert.equal(reply.error.code, ErrorCode.InvalidParams);
+  assert.match(reply.error.message, /nested deeper than the limit of 100/);
+  assert.deepEqual(await server.handle({ jsonrpc: '2.0', id: 42, method: 'ping' }), { jsonrpc: '2.0', id: 42, result: {} });
+  const ok = JSON.parse('{"a":'.repeat(90) + '1' + '}'.repeat(90));
+  assert.equal((await server.handle(call(43, 'args', ok))).result.isError, undefined);
+});
+
+test('a tool that hangs is stopped by its time-out: isError result and its signal aborted', async () => {
+  let aborted = false;
+  const hang = { name: 'hang', description: 'Never returns.', inputSchema: { type: 'object' }, run: (_a, ctx) => new Promise(() => ctx.signal.addEventListener('abort', () => { aborted = true; })) };
+  const own = { ...hang, name: 'own', timeoutMs: 10 };
+  const server = createServer({ info, tools: [hang, own], toolTimeoutMs: 30 });
+  const started = Date.now();
+  const reply = await server.handle(call(1, 'hang', {}));
+  assert.equal(reply.result.isError, true);
+  assert.match(reply.result.content[0].text, /timed out after 30 ms/);
+  assert.equal(aborted, true);
+  const second = await server.handle(call(2, 'own', {}));
+  assert.match(second.result.content[0].text, /timed out after 10 ms/);
+  assert.ok(Date.now() - started < 1000);
+});
+
+test('a result over maxResultSize becomes an isError result a model can act on', async () => {
+  const big = { name: 'big', description: 'Large.', inputSchema: { type: 'object' }, run: () => 'x'.repeat(2000) };
+  const lines = [];
+  const server = createServer({ info, tools: [big], maxResultSize: 1000, report: (l) => lines.push(l) });
+  const reply = await server.handle(call(1, 'big', {}));
+  assert.equal(reply.result.isError, true);
+  assert.match(reply.result.content[0].text, /2000 characters, over the limit of 1000/);
+  assert.equal(lines.length, 1);
+});
