@@ -6,18 +6,79 @@
  * Every line here is public API.
  * @module
  */
+
+// The server and the dispatcher.
 export { handle } from './server/handle.js';
 export { createServer, Server } from './server/server.js';
 export type { MethodHandler, ServerOptions } from './server/server.js';
 export { Connection } from './server/connection.js';
-export type { ConnectOptions, Reply } from './server/connection.js';
+export type { ConnectOptions, ListKind, Reply } from './server/connection.js';
 export { LOGGING_LEVELS } from './server/context.js';
 export type { ClientInfo, LoggingLevel, RequestContext } from './server/context.js';
+export { META, resolveClientIdentity } from './server/identity.js';
+export type { ClientIdentity, IdentitySources, SessionIdentity, TransportRequestInfo } from './server/identity.js';
+export { COERCIONS_META_KEY } from './server/tools.js';
+
+// Tools, resources, prompts, completion, content.
 export { ToolDefinitionError } from './server/tool.js';
 export type { ToolDefinition, ToolReturn } from './server/tool.js';
+export { defineTool, definePrompt, defineResourceTemplate } from './server/define.js';
+export type {
+  InputSchemaLiteral,
+  PromptArguments,
+  PromptInput,
+  ResourceTemplateInput,
+  SchemaLiteral,
+  StructuredToolResult,
+  ToolInput,
+  ToolRunReturn,
+} from './server/define.js';
+export { ResourceDefinitionError } from './server/resource.js';
+export type {
+  ResourceContentsReturn,
+  ResourceDefinition,
+  ResourceReturn,
+  ResourceTemplateDefinition,
+} from './server/resource.js';
+export { PromptDefinitionError } from './server/prompt.js';
+export type { PromptArgumentDefinition, PromptDefinition, PromptMessageReturn, PromptReturn } from './server/prompt.js';
+export { MAX_COMPLETION_VALUES } from './server/completion.js';
+export type { Completer, CompletionReturn } from './server/completion.js';
+export { audio, embeddedResource, image, json, resourceLink, text, toBase64 } from './server/content.js';
+export type { BinaryData, ContentOptions } from './server/content.js';
+export { compileUriTemplate, UriTemplateError } from './server/uri-template.js';
+export type { UriTemplate } from './server/uri-template.js';
+export type { UriTemplateCheck, UriTemplateParams } from './server/uri-template-params.js';
+export { isUri, safeRelativePath } from './server/uri.js';
+
+// JSON Schema: validation, coercion, vendor strict modes, types from schema literals.
+export { compileSchema } from './schema/validate.js';
+export { SchemaCompileError } from './schema/types.js';
+export type { CompileOptions, SchemaError, ValidationResult, Validator } from './schema/types.js';
+export { coerceArguments, formatCoercions } from './schema/coerce.js';
+export type { CoerceOptions, Coercion, CoercionResult, CoercionRule } from './schema/coerce.js';
+export {
+  assertStrictSchema,
+  findStrictSchemaViolations,
+  STRICT_PROFILES,
+  StrictSchemaError,
+} from './schema/strict-subset.js';
+export type { StrictCheckOptions, StrictProfile, StrictSeverity, StrictViolation } from './schema/strict-subset.js';
+export { findToolSetViolations } from './schema/strict-toolset.js';
+export type { ToolSchemas, ToolViolation } from './schema/strict-toolset.js';
+export { formatViolationsTable } from './schema/strict-report.js';
+export type { FromSchema } from './schema/from-schema.js';
+
+// The protocol: messages, errors, revisions.
 export { ErrorCode, RpcError } from './protocol/errors.js';
 export type { ErrorCodeValue } from './protocol/errors.js';
-export { LATEST_LEGACY_REVISION, LEGACY_REVISIONS } from './protocol/revisions.js';
+export {
+  LATEST_LEGACY_REVISION,
+  LATEST_REVISION,
+  LEGACY_REVISIONS,
+  MODERN_REVISIONS,
+  SUPPORTED_REVISIONS,
+} from './protocol/revisions.js';
 export { isNotification, isRequest, isResponse } from './protocol/messages.js';
 export type {
   JsonObject,

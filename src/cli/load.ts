@@ -12,21 +12,44 @@ import type { Implementation } from '../protocol/types.js';
 import { Server, type ServerOptions } from '../server/server.js';
 import { UsageError } from './args.js';
 
+/** What a server module exports by default: a server, or a plain `{ info?, tools, ... }` object. */
+async function importDefault(modulePath: string): Promise<{ path: string; exported: unknown }> {
+  const path = resolve(modulePath);
+  if (!existsSync(path)) throw new UsageError(`cannot find module ${modulePath} (looked at ${path})`);
+  const module = (await import(pathToFileURL(path).href)) as { default?: unknown };
+  return { path, exported: module.default };
+}
+
+function isServer(value: unknown): value is Server {
+  return (
+    value instanceof Server ||
+    (isObject(value) && typeof value.handle === 'function' && typeof value.connect === 'function')
+  );
+}
+
+/**
+ * The tool definitions a module exports, as written, without building a server (so that
+ * `baremcp check` can lint schemas that a server would refuse to serve).
+ * @throws {UsageError} as {@link loadServerModule}.
+ */
+export async function loadToolDefinitions(modulePath: string): Promise<unknown[]> {
+  const { exported } = await importDefault(modulePath);
+  if (isServer(exported)) return exported.tools.list();
+  if (isObject(exported) && Array.isArray(exported.tools)) return exported.tools;
+  throw new UsageError(
+    `${modulePath}: the default export must be a server from createServer(...) or an object { info?, tools: [...] }`,
+  );
+}
+
 /**
  * Imports `modulePath` (relative to the working directory) and returns the server it exports.
  * @throws {UsageError} when the file is missing or its default export is not a server or
  *   `{ tools }` object; a `ToolDefinitionError` when a tool is unusable.
  */
 export async function loadServerModule(modulePath: string): Promise<Server> {
-  const path = resolve(modulePath);
-  if (!existsSync(path)) throw new UsageError(`cannot find module ${modulePath} (looked at ${path})`);
-  const module = (await import(pathToFileURL(path).href)) as { default?: unknown };
-  const exported = module.default;
-  if (exported instanceof Server) return exported;
-  if (isObject(exported) && typeof (exported as { handle?: unknown }).handle === 'function' && typeof (exported as { connect?: unknown }).connect === 'function') {
-    // A server built by another copy of baremcp: same shape, different class identity.
-    return exported as unknown as Server;
-  }
+  const { path, exported } = await importDefault(modulePath);
+  // A server (possibly built by another copy of baremcp: same shape, other class identity).
+  if (isServer(exported)) return exported;
   if (!isObject(exported) || !Array.isArray(exported.tools)) {
     throw new UsageError(
       `${modulePath}: the default export must be a server from createServer(...) or an object { info?, tools: [...] }`,

@@ -70,6 +70,8 @@ interface Outgoing {
   reject(error: Error): void;
 }
 
+let connectionCount = 0;
+
 /** A connection: create with {@link Server.connect}. */
 export class Connection {
   /** The revision negotiated by `initialize`; undefined before it. */
@@ -80,6 +82,8 @@ export class Connection {
   client: ClientInfo = { capabilities: {} };
   /** The level set by `logging/setLevel`; undefined: no log notifications. */
   logLevel: LoggingLevel | undefined = undefined;
+  /** A name for this connection, unique in the process (legacy resource subscriptions use it). */
+  readonly id: string = `connection-${++connectionCount}`;
 
   readonly #server: Server;
   readonly #send: (message: JsonRpcMessage) => void;
@@ -138,6 +142,21 @@ export class Connection {
     for (const subscription of this.#subscriptions.values()) {
       if (subscription.filter[FILTER_FLAG[kind]] === true) {
         this.notify({ jsonrpc: '2.0', method, params: { _meta: { [META.subscriptionId]: subscription.id } } });
+      }
+    }
+  }
+
+  /**
+   * Sends `notifications/resources/updated` for `uri`: once when this legacy connection subscribed
+   * to it, and on every 2026-07-28 subscription whose `resourceSubscriptions` lists it.
+   */
+  resourceUpdated(uri: string, subscribed: boolean): void {
+    const method = 'notifications/resources/updated';
+    if (subscribed) this.notify({ jsonrpc: '2.0', method, params: { uri } });
+    for (const subscription of this.#subscriptions.values()) {
+      const uris = subscription.filter.resourceSubscriptions;
+      if (Array.isArray(uris) && uris.includes(uri)) {
+        this.notify({ jsonrpc: '2.0', method, params: { uri, _meta: { [META.subscriptionId]: subscription.id } } });
       }
     }
   }
@@ -336,9 +355,14 @@ export class Connection {
       throw new RpcError(ErrorCode.InvalidParams, 'subscriptions/listen: params.notifications must be an object');
     }
     const filter: JsonObject = {};
-    for (const kind of this.#server.listKinds()) {
+    const kinds = this.#server.listKinds();
+    for (const kind of kinds) {
       const flag = FILTER_FLAG[kind];
       if (asked[flag] === true) filter[flag] = true;
+    }
+    const uris = asked.resourceSubscriptions;
+    if (kinds.includes('resources') && Array.isArray(uris)) {
+      filter.resourceSubscriptions = uris.filter((u): u is string => typeof u === 'string' && this.#server.resources.knows(u));
     }
     const controller = new AbortController();
     const key = idKey(id);

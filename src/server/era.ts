@@ -35,7 +35,13 @@ const CACHEABLE: ReadonlyMap<string, 'public' | 'private'> = new Map([
 ]);
 
 /** Methods that 2026-07-28 removed (SEP-2575): a modern request for them is `-32601`. */
-export const REMOVED_IN_MODERN: ReadonlySet<string> = new Set(['ping', 'logging/setLevel', 'initialize']);
+export const REMOVED_IN_MODERN: ReadonlySet<string> = new Set([
+  'ping',
+  'logging/setLevel',
+  'initialize',
+  'resources/subscribe',
+  'resources/unsubscribe',
+]);
 
 /** True when the request's `_meta` names a protocol version (the modern form). */
 export function isModernRequest(params: JsonObject | undefined): boolean {

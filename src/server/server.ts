@@ -9,9 +9,15 @@ import type { CallToolResult, Implementation } from '../protocol/types.js';
 import { Connection, type ConnectOptions, type ListKind, type Reply } from './connection.js';
 import type { RequestContext } from './context.js';
 import { RequestStateCodec } from './request-state.js';
+import { complete, hasCompletions } from './completion.js';
+import type { PromptDefinition } from './prompt.js';
+import { PromptRegistry } from './prompts.js';
+import type { ResourceDefinition, ResourceTemplateDefinition } from './resource.js';
+import { ResourceRegistry } from './resources.js';
 import type { ToolDefinition } from './tool.js';
 import { ToolRegistry, type ArgumentPipeline, type ToolLimits } from './tools.js';
 import { DEFAULT_MAX_DEPTH } from '../protocol/limits.js';
+import { createArgumentPipeline } from './arguments.js';
 
 /**
  * A request handler in the method table: `params` in, `result` out. Throw an `RpcError` for a
@@ -29,6 +35,15 @@ export interface ServerOptions {
   info: Implementation;
   /** The tools to serve; checked when the server is created. */
   tools?: readonly ToolDefinition<never>[];
+  /**
+   * Static resources, and resource templates (objects with a `uriTemplate`), to serve.
+   * @see ResourceDefinition, ResourceTemplateDefinition
+   */
+  resources?: readonly (ResourceDefinition | ResourceTemplateDefinition)[];
+  /** More resource templates (may also be given in `resources`). */
+  resourceTemplates?: readonly ResourceTemplateDefinition[];
+  /** The prompts to serve. */
+  prompts?: readonly PromptDefinition[];
   /** Sent as `instructions` in the `initialize` result. */
   instructions?: string;
   /**
@@ -58,6 +73,23 @@ export interface ServerOptions {
    */
   cacheTtlMs?: number;
   /**
+   * Coerce loosely typed tool arguments (`"5"` to `5` where the schema says integer, and its
+   * kin), reporting each coercion on stderr. A tool's own `coerce` wins.
+   * @default true
+   */
+  coerce?: boolean;
+  /**
+   * Also report coercions in each result's `_meta["dev.baremcp/coercions"]` (a client can ask for
+   * that per call by sending `_meta: { "dev.baremcp/coercions": true }`).
+   * @default false
+   */
+  reportCoercions?: boolean;
+  /**
+   * Assert `format` keywords (date-time, email, uri, ...) when validating arguments.
+   * @default false (formats are annotations, as JSON Schema 2020-12 says)
+   */
+  formatAssertion?: boolean;
+  /**
    * Largest nesting depth of a request's `params`; deeper requests get `-32602`.
    * @default 100
    */
@@ -81,11 +113,6 @@ export interface ServerOptions {
   report?: (line: string) => void;
 }
 
-const PASS_THROUGH: ArgumentPipeline = {
-  prepare: (_tool, args) => ({ args }),
-  checkOutput: () => [],
-};
-
 /** An MCP server. Create with {@link createServer}. */
 export class Server {
   /** The `serverInfo` as given. */
@@ -94,6 +121,10 @@ export class Server {
   readonly instructions: string | undefined;
   /** The tool registry. */
   readonly tools: ToolRegistry;
+  /** The resource and resource-template registry. */
+  readonly resources: ResourceRegistry;
+  /** The prompt registry. */
+  readonly prompts: PromptRegistry;
   /** Items per page in list results. */
   readonly pageSize: number;
   /** Signs and verifies `requestState`. */
@@ -111,7 +142,8 @@ export class Server {
 
   readonly #report: (line: string) => void;
   readonly #methods = new Map<string, MethodHandler>();
-  #pipeline: ArgumentPipeline = PASS_THROUGH;
+  #pipeline: ArgumentPipeline;
+  readonly #reportCoercions: boolean;
   #default: Connection | undefined;
   readonly #connections = new Set<Connection>();
 
@@ -132,14 +164,43 @@ export class Server {
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.toolLimits = { timeoutMs: options.toolTimeoutMs ?? 0, maxResultSize: options.maxResultSize ?? 16 * 1024 * 1024 };
     this.#report = options.report ?? ((line) => console.error(`[baremcp] ${line}`));
+    this.#reportCoercions = options.reportCoercions === true;
+    this.#pipeline = createArgumentPipeline({
+      coerce: options.coerce ?? true,
+      formatAssertion: options.formatAssertion === true,
+      report: this.#report,
+    });
     this.tools = new ToolRegistry(options.tools ?? []);
-    this.#methods.set('tools/list', (params, ctx) => this.tools.listPage(params, ctx.protocolVersion, this.pageSize));
-    this.#methods.set('tools/call', (params, ctx) => this.callTool(params, ctx));
+    for (const tool of this.tools.list()) this.#pipeline.compile?.(tool);
+    const given = options.resources ?? [];
+    const isTemplate = (r: ResourceDefinition | ResourceTemplateDefinition): r is ResourceTemplateDefinition =>
+      typeof (r as { uriTemplate?: unknown }).uriTemplate === 'string';
+    this.resources = new ResourceRegistry(
+      given.filter((r): r is ResourceDefinition => !isTemplate(r)),
+      [...given.filter(isTemplate), ...(options.resourceTemplates ?? [])],
+    );
+    this.prompts = new PromptRegistry(options.prompts ?? []);
+    this.resources.onListChanged(() => this.listChanged('resources'));
+    this.prompts.onListChanged(() => this.listChanged('prompts'));
+    const m = this.#methods;
+    m.set('tools/list', (params, ctx) => this.tools.listPage(params, ctx.protocolVersion, this.pageSize));
+    m.set('tools/call', (params, ctx) => this.callTool(params, ctx));
+    m.set('resources/list', (params, ctx) => this.resources.list(params, ctx, this.pageSize));
+    m.set('resources/templates/list', (params, ctx) => this.resources.listTemplates(params, ctx, this.pageSize));
+    m.set('resources/read', (params, ctx) => this.resources.read(params, ctx));
+    m.set('resources/subscribe', (params, ctx, c) => this.resources.subscribe(params, ctx, c.id));
+    m.set('resources/unsubscribe', (params, ctx, c) => this.resources.unsubscribe(params, ctx, c.id));
+    m.set('prompts/list', (params, ctx) => this.prompts.list(params, ctx, this.pageSize));
+    m.set('prompts/get', (params, ctx) => this.prompts.get(params, ctx));
+    m.set('completion/complete', (params, ctx) => complete(params, ctx, { prompts: this.prompts, resources: this.resources }));
   }
 
   /** The capabilities announced in `initialize` and `server/discover`: only what is implemented. */
   capabilities(): JsonObject {
     const capabilities: JsonObject = { logging: {} };
+    if (hasCompletions({ prompts: this.prompts, resources: this.resources })) capabilities.completions = {};
+    if (this.prompts.size > 0) capabilities.prompts = { listChanged: true };
+    if (this.resources.size > 0) capabilities.resources = { subscribe: true, listChanged: true };
     if (this.tools.size > 0) capabilities.tools = { listChanged: true };
     return capabilities;
   }
@@ -150,6 +211,12 @@ export class Server {
    */
   addTool(...tools: ToolDefinition<never>[]): void {
     this.tools.add(tools);
+    try {
+      for (const tool of tools) this.#pipeline.compile?.(this.tools.get(tool.name) as ToolDefinition<never>);
+    } catch (error) {
+      for (const tool of tools) this.tools.remove(tool.name);
+      throw error;
+    }
     this.listChanged('tools');
   }
 
@@ -162,7 +229,20 @@ export class Server {
 
   /** The lists this server can announce changes of (those it serves). */
   listKinds(): ListKind[] {
-    return this.tools.size > 0 ? ['tools'] : [];
+    const kinds: ListKind[] = [];
+    if (this.tools.size > 0) kinds.push('tools');
+    if (this.prompts.size > 0) kinds.push('prompts');
+    if (this.resources.size > 0) kinds.push('resources');
+    return kinds;
+  }
+
+  /**
+   * Tells subscribed clients that the resource at `uri` changed (`notifications/resources/updated`):
+   * legacy clients that sent `resources/subscribe`, and 2026-07-28 subscriptions that list the URI.
+   */
+  resourceUpdated(uri: string): void {
+    const legacy = new Set(this.resources.subscribers(uri));
+    for (const connection of this.#connections) connection.resourceUpdated(uri, legacy.has(connection.id));
   }
 
   /** Sends `notifications/<kind>/list_changed` to every open connection that may receive it. */
@@ -182,7 +262,7 @@ export class Server {
 
   /** Runs `tools/call` with this server's argument pipeline. */
   callTool(params: JsonObject | undefined, ctx: RequestContext): Promise<JsonObject> {
-    return this.tools.call(params, ctx, this.#pipeline, this.#report, this.toolLimits) as Promise<CallToolResult & JsonObject>;
+    return this.tools.call(params, ctx, this.#pipeline, this.#report, this.toolLimits, this.#reportCoercions) as Promise<CallToolResult & JsonObject>;
   }
 
   /** Writes one diagnostic line (to stderr by default). */
@@ -194,7 +274,10 @@ export class Server {
   connect(options?: ConnectOptions): Connection {
     const connection = new Connection(this, options);
     this.#connections.add(connection);
-    connection.onclose = () => this.#connections.delete(connection);
+    connection.onclose = () => {
+      this.#connections.delete(connection);
+      this.resources.dropSubscriber(connection.id);
+    };
     return connection;
   }
 

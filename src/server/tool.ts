@@ -7,6 +7,8 @@
 import type { JsonObject } from '../protocol/messages.js';
 import type { CallToolResult, ContentBlock, Icon, ToolAnnotations } from '../protocol/types.js';
 import type { RequestContext } from './context.js';
+import type { StrictProfile } from '../schema/strict-rules.js';
+import { assertStrictSchema } from '../schema/strict-subset.js';
 
 /** What a tool's `run` may return: plain text, a content array, or a full `CallToolResult`. */
 export type ToolReturn = string | ContentBlock[] | CallToolResult;
@@ -36,6 +38,11 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   annotations?: ToolAnnotations;
   icons?: Icon[];
   _meta?: JsonObject;
+  /**
+   * Vendor strict modes this tool promises to satisfy (`['openai']`, say): the server refuses to
+   * start when its `inputSchema` breaks one (see `findStrictSchemaViolations`).
+   */
+  strict?: readonly StrictProfile[];
   /** Per-tool switch for argument coercion; default: the server's `coerce` option. */
   coerce?: boolean;
   /** Per-tool time-out in milliseconds; default: the server's `toolTimeoutMs`. */
@@ -84,6 +91,7 @@ function servedSchema(tool: string, field: string, schema: unknown): JsonObject 
  * Checks a list of tool definitions and returns them with their schemas as they will be served.
  * @throws {ToolDefinitionError} on a bad or duplicate name, a missing description or `run`, or a
  *   schema that is not an object schema in the 2020-12 dialect.
+ * @throws {StrictSchemaError} when a tool's `strict` promise cannot be kept (every violation listed).
  */
 export function checkToolDefinitions<T extends ToolDefinition<never>>(tools: readonly T[]): T[] {
   const seen = new Set<string>();
@@ -108,6 +116,7 @@ export function checkToolDefinitions<T extends ToolDefinition<never>>(tools: rea
     const inputSchema = servedSchema(name, 'inputSchema', tool.inputSchema);
     const outputSchema =
       tool.outputSchema === undefined ? undefined : servedSchema(name, 'outputSchema', tool.outputSchema);
+    for (const profile of tool.strict ?? []) assertStrictSchema(name, inputSchema, profile);
     return { ...tool, inputSchema, ...(outputSchema ? { outputSchema } : {}) };
   });
 }

@@ -10,6 +10,9 @@ import { isObject, type JsonObject, type JsonValue } from '../protocol/messages.
 import { atLeast } from '../protocol/revisions.js';
 import type { CallToolResult, ContentBlock, Tool } from '../protocol/types.js';
 import { InputRequiredSignal } from './client-input.js';
+
+/** The `_meta` key under which a result reports the coercions applied to its call. */
+export const COERCIONS_META_KEY = 'dev.baremcp/coercions';
 import type { RequestContext } from './context.js';
 import { paginate } from './pagination.js';
 import { checkToolDefinitions, ToolDefinitionError, type ToolDefinition, type ToolReturn } from './tool.js';
@@ -23,13 +26,18 @@ const TOOL_FIELD_SINCE: ReadonlyArray<readonly [keyof Tool, string]> = [
   ['_meta', '2025-06-18'],
 ];
 
+/** What {@link ArgumentPipeline.prepare} returns: arguments for `run`, or problems to report. */
+export type PreparedArguments = { args: JsonObject; coercions?: JsonValue[] } | { problems: string[] };
+
 /** Argument checks run before a tool: coercion then validation. Supplied by the server. */
 export interface ArgumentPipeline {
+  /** Compiles a tool's schemas ahead of its first call. @throws {ToolDefinitionError} for a bad schema. */
+  compile?(tool: ToolDefinition<never>): void;
   /**
-   * Returns the arguments to pass to `run`, or a list of problems a model can act on.
-   * Never throws for bad input.
+   * Returns the arguments to pass to `run` (and the coercions applied), or a list of problems a
+   * model can act on. Never throws for bad input.
    */
-  prepare(tool: ToolDefinition<never>, args: JsonObject): { args: JsonObject } | { problems: string[] };
+  prepare(tool: ToolDefinition<never>, args: JsonObject): PreparedArguments;
   /** Checks `structuredContent` against the tool's `outputSchema`; returns problems (empty: fine). */
   checkOutput(tool: ToolDefinition<never>, structured: JsonValue): string[];
 }
@@ -186,6 +194,7 @@ export class ToolRegistry {
     pipeline: ArgumentPipeline,
     report: (line: string) => void,
     limits: ToolLimits = { timeoutMs: 0, maxResultSize: Infinity },
+    reportCoercions = false,
   ): Promise<CallToolResult> {
     const name = params?.name;
     if (typeof name !== 'string') {
@@ -217,6 +226,9 @@ export class ToolRegistry {
     if (size > limits.maxResultSize) {
       report(`tool "${name}" returned ${size} characters, over the limit of ${limits.maxResultSize}`);
       return toolError(`Tool "${name}" produced a result of ${size} characters, over the limit of ${limits.maxResultSize}; ask for less (a smaller range or fewer items).`);
+    }
+    if (prepared.coercions !== undefined && (reportCoercions || ctx.meta?.[COERCIONS_META_KEY] === true)) {
+      result = { ...result, _meta: { ...result._meta, [COERCIONS_META_KEY]: prepared.coercions } };
     }
     if (tool.outputSchema !== undefined && result.isError !== true) {
       const problems =

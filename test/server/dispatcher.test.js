@@ -54,7 +54,7 @@ const cases = [
   ['id "" is echoed exactly', { jsonrpc: '2.0', id: '', method: 'ping' }, { jsonrpc: '2.0', id: '', result: {} }],
   ['id -1 is echoed exactly', { jsonrpc: '2.0', id: -1, method: 'ping' }, { jsonrpc: '2.0', id: -1, result: {} }],
   ['id "1" stays a string', { jsonrpc: '2.0', id: '1', method: 'ping' }, { jsonrpc: '2.0', id: '1', result: {} }],
-  ['an unknown method is -32601', { jsonrpc: '2.0', id: 2, method: 'resources/list' }, { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not found: resources/list' } }],
+  ['an unknown method is -32601', { jsonrpc: '2.0', id: 2, method: 'frob/nicate' }, { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not found: frob/nicate' } }],
   ['a notification gets no reply', INITD, null],
   ['an unknown notification gets no reply', { jsonrpc: '2.0', method: 'notifications/roots/list_changed' }, null],
   ['a response from the client gets no reply', { jsonrpc: '2.0', id: 99, result: {} }, null],

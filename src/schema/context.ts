@@ -1,0 +1,86 @@
+/**
+ * What the keyword compilers share at compile time: the options, a way to compile a subschema,
+ * and readers that check a keyword's value and throw `SchemaCompileError` at its path when the
+ * value is not what JSON Schema 2020-12 Validation allows.
+ *
+ * Spec: JSON Schema 2020-12 Validation §6 (keyword value constraints).
+ * @module
+ */
+import type { Leaf } from './leaf.js';
+import type { Fn } from './state.js';
+import { SchemaCompileError } from './types.js';
+
+/** A schema object as the compiler reads it. */
+export type SchemaObject = { [keyword: string]: unknown };
+
+/** The compiler's services, passed to each keyword compiler. */
+export interface CompileContext {
+  formatAssertion: boolean;
+  /** Compiles the subschema at document `path` (base URI inherited from `base`). */
+  sub(schema: unknown, path: string, base: string): Fn;
+  /** Compiles an ECMAScript regex with the `u` flag, or throws at `path`. Cached by source. */
+  regex(source: unknown, path: string): RegExp;
+  /** The inline (`leafOk`) form of an already compiled subschema, if it is a leaf. */
+  leaf(schema: unknown): Leaf | undefined;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** The value of keyword `kw` when the schema has it as an own property, else `undefined`. */
+export function own(schema: SchemaObject, kw: string): unknown {
+  return hasOwn.call(schema, kw) ? schema[kw] : undefined;
+}
+
+/** True for a JSON object (not null, not an array). */
+export function isObject(v: unknown): v is SchemaObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Reads a non-negative integer keyword (`minLength`, `maxItems`, …); `undefined` if absent. */
+export function count(schema: SchemaObject, kw: string, path: string): number | undefined {
+  const v = own(schema, kw);
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
+    throw new SchemaCompileError(`${path}/${kw}`, `${kw} must be a non-negative integer`);
+  }
+  return v;
+}
+
+/** Reads a number keyword (`minimum`, …); `undefined` if absent. */
+export function numberValue(schema: SchemaObject, kw: string, path: string): number | undefined {
+  const v = own(schema, kw);
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isFinite(v)) {
+    throw new SchemaCompileError(`${path}/${kw}`, `${kw} must be a number`);
+  }
+  return v;
+}
+
+/** Reads an array of unique strings (`required`, `dependentRequired` values). */
+export function stringList(value: unknown, at: string, what: string): string[] {
+  if (!Array.isArray(value) || value.some((x) => typeof x !== 'string')) {
+    throw new SchemaCompileError(at, `${what} must be an array of strings`);
+  }
+  if (new Set(value).size !== value.length) {
+    throw new SchemaCompileError(at, `${what} must not repeat a name`);
+  }
+  return value as string[];
+}
+
+/** Reads a non-empty array of subschemas (`allOf`, `anyOf`, `oneOf`, `prefixItems`). */
+export function schemaList(schema: SchemaObject, kw: string, path: string): unknown[] | undefined {
+  const v = own(schema, kw);
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || v.length === 0) {
+    throw new SchemaCompileError(`${path}/${kw}`, `${kw} must be a non-empty array of schemas`);
+  }
+  return v;
+}
+
+/** Reads an object whose values are subschemas (`properties`, `$defs`, …). */
+export function schemaMap(schema: SchemaObject, kw: string, path: string): SchemaObject | undefined {
+  const v = own(schema, kw);
+  if (v === undefined) return undefined;
+  if (!isObject(v)) throw new SchemaCompileError(`${path}/${kw}`, `${kw} must be an object`);
+  return v;
+}

@@ -1,0 +1,165 @@
+/**
+ * One walk over a schema document that finds every schema resource (`$id`), every anchor
+ * (`$anchor`, `$dynamicAnchor`) and the base URI and document path of every subschema, so that
+ * `$ref` can be resolved once, at compile time, without fetching anything.
+ *
+ * Spec: JSON Schema 2020-12 Core §8.2 (base URI, `$id`, `$anchor`), §9.2 (resolving a `$ref`
+ * against the schema's base URI), §9.4.2 (identifiers inside unknown keywords are not identifiers).
+ * @module
+ */
+import type { JsonSchema } from '../protocol/types.js';
+import { decodeFragmentPointer, escapeToken } from './pointer.js';
+import { SchemaCompileError } from './types.js';
+import { resolveUri, splitFragment } from './uri.js';
+
+/** The base URI given to a root schema that has no `$id`. */
+export const DEFAULT_BASE = 'baremcp:/schema';
+
+/** Deepest subschema nesting accepted; deeper (or cyclic) schema objects are refused. */
+export const MAX_SCHEMA_DEPTH = 512;
+
+/** A schema found in the document: the schema, its JSON Pointer from the root, its base URI. */
+export interface SchemaTarget {
+  schema: JsonSchema;
+  path: string;
+  base: string;
+}
+
+/** What the walk learned about a document. Keys of the maps are absolute URIs. */
+export interface SchemaIndex {
+  /** Each schema resource, by its URI without fragment (the root included). */
+  resources: Map<string, SchemaTarget>;
+  /** Each `$anchor` and `$dynamicAnchor`, by `uri#name`. */
+  anchors: Map<string, SchemaTarget>;
+  /** The base URI (without fragment) of every schema object. */
+  baseOf: Map<object, string>;
+  /** The JSON Pointer (from the document root) of every schema object. */
+  pathOf: Map<object, string>;
+  /** Path of the first `$dynamicRef` seen, if any. */
+  dynamicRef: string | undefined;
+}
+
+const ONE = 1;
+const MANY = 2;
+const MAP = 3;
+/** Keywords whose value holds subschemas: one, an array of them, or an object of them. */
+const SUBSCHEMA_KEYWORDS = new Map<string, number>([
+  ['additionalProperties', ONE], ['propertyNames', ONE], ['items', ONE], ['contains', ONE],
+  ['not', ONE], ['if', ONE], ['then', ONE], ['else', ONE], ['unevaluatedItems', ONE],
+  ['unevaluatedProperties', ONE], ['contentSchema', ONE], ['prefixItems', MANY], ['allOf', MANY],
+  ['anyOf', MANY], ['oneOf', MANY], ['$defs', MAP], ['properties', MAP],
+  ['patternProperties', MAP], ['dependentSchemas', MAP],
+  // `definitions` is not a 2020-12 keyword, but generated tool schemas use it for `$defs`.
+  ['definitions', MAP],
+]);
+const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
+const hasOwn = Object.prototype.hasOwnProperty;
+
+type Obj = { [key: string]: unknown };
+
+function isObject(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Walks `root` once and indexes its resources, anchors, base URIs and paths.
+ * Throws `SchemaCompileError` for an `$id` or `$anchor` that is not a valid identifier, and for
+ * a schema nested deeper than `MAX_SCHEMA_DEPTH` (which also catches cyclic objects).
+ */
+export function indexSchema(root: JsonSchema): SchemaIndex {
+  const index: SchemaIndex = {
+    resources: new Map(),
+    anchors: new Map(),
+    baseOf: new Map(),
+    pathOf: new Map(),
+    dynamicRef: undefined,
+  };
+  index.resources.set(DEFAULT_BASE, { schema: root, path: '', base: DEFAULT_BASE });
+  walk(index, root, '', DEFAULT_BASE, 0);
+  return index;
+}
+
+function walk(index: SchemaIndex, schema: unknown, path: string, base: string, depth: number): void {
+  if (!isObject(schema)) return;
+  if (depth > MAX_SCHEMA_DEPTH) {
+    throw new SchemaCompileError(path, `schema nested deeper than ${MAX_SCHEMA_DEPTH} levels (or cyclic)`);
+  }
+  const id = hasOwn.call(schema, '$id') ? schema.$id : undefined;
+  if (id !== undefined) {
+    if (typeof id !== 'string') throw new SchemaCompileError(path + '/$id', '$id must be a string');
+    const [uri, fragment] = splitFragment(resolveUri(id, base));
+    if (fragment !== '') {
+      throw new SchemaCompileError(path + '/$id', '$id must not have a fragment; use $anchor');
+    }
+    base = uri;
+    index.resources.set(uri, { schema: schema as JsonSchema, path, base: uri });
+  }
+  index.baseOf.set(schema, base);
+  index.pathOf.set(schema, path);
+  for (const kw of ['$anchor', '$dynamicAnchor']) {
+    if (!hasOwn.call(schema, kw)) continue;
+    const name = schema[kw];
+    if (typeof name !== 'string' || !ANCHOR.test(name)) {
+      throw new SchemaCompileError(path + '/' + kw, `${kw} must be a name like "node" (letters, digits, -, _, .)`);
+    }
+    index.anchors.set(base + '#' + name, { schema: schema as JsonSchema, path, base });
+  }
+  if (index.dynamicRef === undefined && hasOwn.call(schema, '$dynamicRef')) {
+    index.dynamicRef = path + '/$dynamicRef';
+  }
+  for (const kw in schema) {
+    const kind = SUBSCHEMA_KEYWORDS.get(kw);
+    if (kind === undefined || !hasOwn.call(schema, kw)) continue;
+    const value = schema[kw];
+    if (kind === ONE) {
+      walk(index, value, path + '/' + kw, base, depth + 1);
+    } else if (kind === MANY) {
+      if (!Array.isArray(value)) continue;
+      for (let i = 0; i < value.length; i++) walk(index, value[i], `${path}/${kw}/${i}`, base, depth + 1);
+    } else if (isObject(value)) {
+      for (const key of Object.keys(value)) {
+        walk(index, value[key], `${path}/${kw}/${escapeToken(key)}`, base, depth + 1);
+      }
+    }
+  }
+}
+
+/**
+ * Finds the schema a `$ref` (or `$dynamicRef`) value points to, resolved against `base`
+ * (JSON Schema 2020-12 Core §8.2.3). A fragment is either a JSON Pointer, walked in the
+ * resource's JSON (so it may point into `$defs`, `definitions` or any other location), or an
+ * anchor name. Returns `undefined` when the target is not in this document.
+ */
+export function findTarget(index: SchemaIndex, ref: string, base: string): SchemaTarget | undefined {
+  const [uri, fragment] = splitFragment(resolveUri(ref, base));
+  const resource = index.resources.get(uri);
+  if (fragment !== '' && fragment[0] !== '/') {
+    let name = fragment;
+    try {
+      name = decodeURIComponent(fragment);
+    } catch {
+      return undefined;
+    }
+    return index.anchors.get(uri + '#' + name);
+  }
+  if (resource === undefined) return undefined;
+  const tokens = decodeFragmentPointer(fragment);
+  if (tokens === undefined) return undefined;
+  let node: unknown = resource.schema;
+  let path = resource.path;
+  for (const token of tokens) {
+    if (Array.isArray(node)) {
+      if (!/^(0|[1-9][0-9]*)$/.test(token) || Number(token) >= node.length) return undefined;
+      node = node[Number(token)];
+    } else if (isObject(node) && hasOwn.call(node, token)) {
+      node = node[token];
+    } else {
+      return undefined;
+    }
+    path += '/' + escapeToken(token);
+  }
+  if (typeof node !== 'boolean' && !isObject(node)) return undefined;
+  const known = typeof node === 'object' ? index.pathOf.get(node) : undefined;
+  const knownBase = typeof node === 'object' ? index.baseOf.get(node) : undefined;
+  return { schema: node as JsonSchema, path: known ?? path, base: knownBase ?? uri };
+}

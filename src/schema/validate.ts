@@ -1,0 +1,261 @@
+/**
+ * The JSON Schema 2020-12 validator: `compileSchema` turns a schema into closures once, and the
+ * returned `validate` runs them. Validation is pure and reentrant, never mutates the value, and
+ * imports nothing from Node, so it also runs in browsers and workers.
+ *
+ * A validation first runs a verdict-only pass that stops at the first failure and builds no
+ * message; only an invalid value is walked a second time to collect every error with its
+ * locations and a message written for a model to read.
+ *
+ * Spec: JSON Schema 2020-12 Core and Validation (draft-bhutton-json-schema-01,
+ * draft-bhutton-json-schema-validation-01); MCP 2025-11-25, Server / Tools (input and output
+ * schemas use 2020-12 by default).
+ * @module
+ */
+import type { JsonSchema } from '../protocol/types.js';
+import { type CompileContext, type SchemaObject, isObject, own } from './context.js';
+import { DEFAULT_BASE, type SchemaIndex, findTarget, indexSchema } from './dereference.js';
+import { compileArray } from './keywords-array.js';
+import { type Leaf, toLeaf } from './leaf.js';
+import { compileAllOf, compileAnyOf, compileIf, compileNot, compileOneOf } from './keywords-logic.js';
+import { compileObject } from './keywords-object.js';
+import {
+  T_ARRAY, T_INTEGER, T_NUMBER, T_OBJECT, T_STRING, compileConst, compileEnum, compileNumber,
+  compileString, parseType,
+} from './keywords-scalar.js';
+import { type Cell, combine, refFn, typeCheck, unevaluated } from './node.js';
+import { escapeToken } from './pointer.js';
+import { analyse } from './ref-graph.js';
+import { FALSE_FN, type Fn, type State, TRUE_FN } from './state.js';
+import {
+  type CompileOptions, SchemaCompileError, type SchemaError, type ValidationResult, type Validator,
+} from './types.js';
+
+/** Every keyword JSON Schema 2020-12 defines (Core §8–10, Validation §6–9); `strict` refuses others. */
+const KNOWN = new Set([
+  '$schema', '$id', '$anchor', '$dynamicAnchor', '$ref', '$dynamicRef', '$defs', '$comment',
+  '$vocabulary', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas',
+  'prefixItems', 'items', 'contains', 'properties', 'patternProperties', 'additionalProperties',
+  'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'type', 'enum', 'const',
+  'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength',
+  'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains',
+  'maxProperties', 'minProperties', 'required', 'dependentRequired', 'format', 'contentEncoding',
+  'contentMediaType', 'contentSchema', 'title', 'description', 'default', 'deprecated', 'readOnly',
+  'writeOnly', 'examples',
+]);
+const G_NUMBER = 1;
+const G_STRING = 2;
+const G_ARRAY = 4;
+const G_OBJECT = 8;
+const G_OTHER = 16;
+/** Which keyword compiler reads each keyword, so that a schema only runs the ones it needs. */
+const GROUP = new Map<string, number>([
+  ...['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']
+    .map((k): [string, number] => [k, G_NUMBER]),
+  ...['minLength', 'maxLength', 'pattern', 'format'].map((k): [string, number] => [k, G_STRING]),
+  ...['prefixItems', 'items', 'contains', 'minContains', 'maxContains', 'minItems', 'maxItems',
+    'uniqueItems'].map((k): [string, number] => [k, G_ARRAY]),
+  ...['properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'required',
+    'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas']
+    .map((k): [string, number] => [k, G_OBJECT]),
+  ...['$defs', 'type', 'enum', 'const', '$ref', 'allOf', 'anyOf', 'oneOf', 'not', 'if',
+    'unevaluatedProperties', 'unevaluatedItems'].map((k): [string, number] => [k, G_OTHER]),
+]);
+const IN_PLACE = /^\/(?:allOf|anyOf|oneOf|not|if|then|else|dependentSchemas)(?:\/|$)/;
+const DEFS = /^\/\$defs\//;
+const hasOwn = Object.prototype.hasOwnProperty;
+const VALID: ValidationResult = Object.freeze({
+  valid: true,
+  errors: Object.freeze([]) as unknown as SchemaError[],
+});
+
+class Compiler implements CompileContext {
+  readonly formatAssertion: boolean;
+  readonly strict: boolean;
+  readonly index: SchemaIndex;
+  readonly cells = new Map<object, Cell>();
+  readonly pending: Cell[] = [];
+  readonly regexes = new Map<string, RegExp>();
+  current: Cell | undefined;
+  refs = 0;
+
+  constructor(index: SchemaIndex, options: CompileOptions) {
+    this.index = index;
+    this.formatAssertion = options.formatAssertion === true;
+    this.strict = options.strict === true;
+  }
+
+  regex(source: unknown, path: string): RegExp {
+    if (typeof source !== 'string') throw new SchemaCompileError(path, 'a pattern must be a string');
+    let re = this.regexes.get(source);
+    if (re === undefined) {
+      try {
+        re = new RegExp(source, 'u');
+      } catch (e) {
+        throw new SchemaCompileError(path, `${JSON.stringify(source)} is not a valid ECMAScript ` +
+          `regular expression with the u flag (${(e as Error).message})`);
+      }
+      this.regexes.set(source, re);
+    }
+    return re;
+  }
+
+  leaf(schema: unknown): Leaf | undefined {
+    return toLeaf(schema, this);
+  }
+
+  cell(schema: SchemaObject, path: string, base: string): Cell {
+    let cell = this.cells.get(schema);
+    if (cell === undefined) {
+      cell = { schema, base, path, fn: undefined, inPlace: [], children: [], recursive: false };
+      this.cells.set(schema, cell);
+    }
+    return cell;
+  }
+
+  sub(schema: unknown, path: string, base: string): Fn {
+    if (schema === true) return TRUE_FN;
+    if (schema === false) return FALSE_FN;
+    if (!isObject(schema)) throw new SchemaCompileError(path, 'a schema must be an object or a boolean');
+    const cell = this.cell(schema, path, this.index.baseOf.get(schema) ?? base);
+    const parent = this.current;
+    if (parent !== undefined) {
+      const relative = path.slice(parent.path.length);
+      if (IN_PLACE.test(relative)) parent.inPlace.push(cell);
+      else if (!DEFS.test(relative)) parent.children.push(cell);
+    }
+    if (cell.fn === undefined) this.build(cell);
+    return cell.fn as Fn;
+  }
+
+  build(cell: Cell): void {
+    const saved = this.current;
+    this.current = cell;
+    cell.fn = (v, s, d, ev) => (cell.fn as Fn)(v, s, d, ev);
+    cell.fn = this.node(cell.schema, cell.path, cell.base);
+    this.current = saved;
+  }
+
+  node(schema: SchemaObject, path: string, base: string): Fn {
+    let present = 0;
+    for (const k of Object.keys(schema)) {
+      present |= GROUP.get(k) ?? 0;
+      if (this.strict && !KNOWN.has(k)) {
+        throw new SchemaCompileError(`${path}/${escapeToken(k)}`, `unknown keyword ${JSON.stringify(k)} (strict mode)`);
+      }
+    }
+    if (present === 0) return TRUE_FN;
+    const defs = own(schema, '$defs');
+    if (defs !== undefined) {
+      if (!isObject(defs)) throw new SchemaCompileError(`${path}/$defs`, '$defs must be an object');
+      for (const k of Object.keys(defs)) this.sub(defs[k], `${path}/$defs/${escapeToken(k)}`, base);
+    }
+    const { mask, names } = own(schema, 'type') === undefined ? { mask: 0, names: [] } : parseType(schema, path);
+    // With a single type, that type's keyword group checks the type itself (one call less).
+    const only = (bits: number): string[] | undefined => (mask === bits ? names : undefined);
+    const groups = [
+      (present & G_NUMBER) === 0 ? undefined
+        : compileNumber(schema, path, only(T_INTEGER) ?? only(T_NUMBER | T_INTEGER), mask === T_INTEGER),
+      (present & G_STRING) === 0 ? undefined : compileString(schema, path, this, only(T_STRING)),
+      (present & G_ARRAY) === 0 ? undefined : compileArray(schema, path, base, this, only(T_ARRAY)),
+      (present & G_OBJECT) === 0 ? undefined : compileObject(schema, path, base, this, only(T_OBJECT)),
+    ];
+    const rest: Fn[] = [];
+    if ((present & G_OTHER) !== 0) {
+      if (own(schema, 'enum') !== undefined) rest.push(compileEnum(schema, path));
+      if (hasOwn.call(schema, 'const')) rest.push(compileConst(schema));
+      const ref = own(schema, '$ref');
+      if (ref !== undefined) rest.push(this.ref(ref, path, base));
+      for (const compile of [compileAllOf, compileAnyOf, compileOneOf, compileNot, compileIf]) {
+        const fn = compile(schema, path, base, this);
+        if (fn !== undefined) rest.push(fn);
+      }
+    }
+    const inner = combine(typeCheck(mask, names, groups), rest);
+    const props = own(schema, 'unevaluatedProperties');
+    const items = own(schema, 'unevaluatedItems');
+    if (props === undefined && items === undefined) return inner;
+    return unevaluated(inner, props, items, path, base, this);
+  }
+
+  ref(ref: unknown, path: string, base: string): Fn {
+    if (typeof ref !== 'string') throw new SchemaCompileError(`${path}/$ref`, '$ref must be a string');
+    const target = findTarget(this.index, ref, base);
+    if (target === undefined) {
+      throw new SchemaCompileError(`${path}/$ref`, `$ref ${JSON.stringify(ref)} does not point ` +
+        'into this schema; schemas are never fetched, so put the target under $defs');
+    }
+    this.refs++;
+    if (typeof target.schema === 'boolean') return target.schema ? TRUE_FN : FALSE_FN;
+    const cell = this.cell(target.schema, target.path, target.base);
+    (this.current as Cell).inPlace.push(cell);
+    if (cell.fn === undefined) this.pending.push(cell);
+    return refFn(cell);
+  }
+
+  finish(): void {
+    for (let i = 0; i < this.pending.length; i++) {
+      if (this.pending[i].fn === undefined) this.build(this.pending[i]);
+    }
+    if (this.refs === 0) return;
+    const loop = analyse([...this.cells.values()]);
+    if (loop !== undefined) {
+      throw new SchemaCompileError(loop, '$ref loop that never descends into the value: ' +
+        'evaluating it would recurse forever');
+    }
+  }
+}
+
+/**
+ * Compiles `schema` (JSON Schema 2020-12) once into a `Validator`. `$ref`s are resolved now,
+ * within the document only (by JSON Pointer, `$anchor` or `$id`); nothing is ever fetched.
+ *
+ * Throws `SchemaCompileError` (with `.path`) for a `$ref` outside the document, `$dynamicRef`
+ * (not supported), an invalid keyword value, a `pattern` that is not an ECMAScript regex with
+ * the `u` flag, a `$ref` loop that never descends into the value, or an unknown keyword when
+ * `options.strict` is set.
+ *
+ * @example
+ * const { validate } = compileSchema({ type: 'object', required: ['path'] });
+ * validate({}).errors[0].message; // '/: missing required property "path"'
+ */
+export function compileSchema(schema: JsonSchema, options: CompileOptions = {}): Validator {
+  const index = indexSchema(schema);
+  if (index.dynamicRef !== undefined) {
+    throw new SchemaCompileError(index.dynamicRef, '$dynamicRef is not supported; use $ref');
+  }
+  const compiler = new Compiler(index, options);
+  const root = compiler.sub(schema, '', DEFAULT_BASE);
+  compiler.finish();
+  const maxDepth = options.maxDepth ?? 256;
+  const maxErrors = Math.max(1, options.maxErrors ?? 100);
+  // The verdict-only pass keeps no per-call data except the memo, whose entries stay true for
+  // any call (a verdict depends only on the schema and the value), so one state serves all.
+  const fast: State = { errors: null, maxErrors, maxDepth, memo: null };
+
+  function validate(value: unknown): ValidationResult {
+    let valid = false;
+    try {
+      valid = root(value, fast, 0, null);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+    }
+    if (fast.memo !== null) fast.memo = null;
+    if (valid) return VALID;
+    const errors: SchemaError[] = [];
+    try {
+      root(value, { errors, maxErrors, maxDepth, memo: null }, 0, null);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      errors.push({ instanceLocation: '', keywordLocation: '', keyword: 'maxDepth',
+        message: 'value nested too deeply to validate' });
+    }
+    if (errors.length === 0) {
+      errors.push({ instanceLocation: '', keywordLocation: '', keyword: 'maxDepth',
+        message: 'value nested too deeply to validate' });
+    }
+    for (const e of errors) e.message = `${e.instanceLocation || '/'}: ${e.message}`;
+    return { valid: false, errors };
+  }
+  return { validate };
+}

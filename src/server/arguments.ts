@@ -1,0 +1,152 @@
+/**
+ * The argument pipeline of `tools/call`: schema-guided coercion (reported, never silent), then
+ * validation against the tool's `inputSchema`, then a guard against integers that JSON decoding
+ * may have rounded; and the check of `structuredContent` against `outputSchema`. Schemas are
+ * compiled once, when a tool is registered.
+ *
+ * Spec: MCP 2025-11-25, Server / Tools ("Servers MUST validate all tool inputs"; SEP-1303: input
+ * errors are tool results); JSON Schema 2020-12.
+ * @module
+ */
+import { isObject, type JsonObject, type JsonValue } from '../protocol/messages.js';
+import { coerceArguments, formatCoercions, type Coercion } from '../schema/coerce.js';
+import { compileSchema } from '../schema/validate.js';
+import type { SchemaError, Validator } from '../schema/types.js';
+import { ToolDefinitionError, type ToolDefinition } from './tool.js';
+import type { ArgumentPipeline, PreparedArguments } from './tools.js';
+
+/** Options for {@link createArgumentPipeline}. */
+export interface ArgumentPipelineOptions {
+  /** Coerce loosely typed arguments (a tool's own `coerce` wins). */
+  coerce: boolean;
+  /** Assert `format` keywords (date-time, email, uri, ...) instead of treating them as annotations. */
+  formatAssertion: boolean;
+  /** Writes one diagnostic line. */
+  report: (line: string) => void;
+}
+
+interface Compiled {
+  input: Validator;
+  output: Validator | undefined;
+}
+
+/** Messages for a model: one per error, led by the place in the arguments. */
+function problems(errors: readonly SchemaError[]): string[] {
+  return errors.map((e) => e.message);
+}
+
+/**
+ * Paths where an integer-typed value is outside the safe range (|n| > 2^53 - 1): such a number
+ * was probably rounded when it was decoded, so it is refused rather than used. Follows
+ * `properties`, `additionalProperties`, `items`, `prefixItems` and local `$ref`s; iterative.
+ */
+export function unsafeIntegers(schema: JsonValue, value: unknown): string[] {
+  const found: string[] = [];
+  const root = schema;
+  const resolve = (s: JsonValue): JsonValue => {
+    for (let hops = 0; hops < 16 && isObject(s) && typeof s.$ref === 'string' && s.$ref.startsWith('#/'); hops++) {
+      let target: JsonValue | undefined = root;
+      for (const token of s.$ref.slice(2).split('/')) {
+        const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+        target = isObject(target) && Object.prototype.hasOwnProperty.call(target, key) ? (target[key] as JsonValue) : undefined;
+      }
+      if (target === undefined) return s;
+      s = target;
+    }
+    return s;
+  };
+  const stack: Array<[JsonValue, unknown, string]> = [[schema, value, '']];
+  while (stack.length > 0 && found.length < 20) {
+    const [raw, v, path] = stack.pop() as [JsonValue, unknown, string];
+    const s = resolve(raw);
+    if (!isObject(s)) continue;
+    if (typeof v === 'number') {
+      const types = Array.isArray(s.type) ? s.type : [s.type];
+      if (types.includes('integer') && !types.includes('number') && Number.isInteger(v) && !Number.isSafeInteger(v)) {
+        found.push(path || '/');
+      }
+    } else if (Array.isArray(v)) {
+      const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : [];
+      v.forEach((item, i) => {
+        const sub = i < prefix.length ? prefix[i] : s.items;
+        if (sub !== undefined) stack.push([sub as JsonValue, item, `${path}/${i}`]);
+      });
+    } else if (isObject(v)) {
+      const properties = isObject(s.properties) ? s.properties : {};
+      for (const key of Object.keys(v)) {
+        const sub = Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : s.additionalProperties;
+        if (sub !== undefined) stack.push([sub as JsonValue, v[key], `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+      }
+    }
+  }
+  return found;
+}
+
+/** Quick test: does `value` hold any integral number outside the safe range? */
+function hasUnsafeNumber(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'number') {
+      if (Number.isInteger(v) && !Number.isSafeInteger(v)) return true;
+    } else if (typeof v === 'object' && v !== null) {
+      for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push(child);
+    }
+  }
+  return false;
+}
+
+/** Creates the pipeline a server uses for every `tools/call`. */
+export function createArgumentPipeline(options: ArgumentPipelineOptions): ArgumentPipeline {
+  const compiled = new WeakMap<object, Compiled>();
+  const compile = (tool: ToolDefinition<never>): Compiled => {
+    let entry = compiled.get(tool);
+    if (entry === undefined) {
+      try {
+        entry = {
+          input: compileSchema(tool.inputSchema, { formatAssertion: options.formatAssertion }),
+          output: tool.outputSchema === undefined ? undefined : compileSchema(tool.outputSchema, { formatAssertion: options.formatAssertion }),
+        };
+      } catch (error) {
+        throw new ToolDefinitionError(`tool "${tool.name}": ${error instanceof Error ? error.message : String(error)}`);
+      }
+      compiled.set(tool, entry);
+    }
+    return entry;
+  };
+  return {
+    compile(tool): void {
+      compile(tool);
+    },
+    prepare(tool, args): PreparedArguments {
+      const { input } = compile(tool);
+      let value: unknown = args;
+      let coercions: Coercion[] = [];
+      if (tool.coerce ?? options.coerce) {
+        const result = coerceArguments(tool.inputSchema, args);
+        value = result.value;
+        coercions = result.coercions;
+        if (coercions.length > 0) options.report(`tool "${tool.name}": ${formatCoercions(coercions)}`);
+      }
+      const verdict = input.validate(value);
+      if (!verdict.valid) return { problems: problems(verdict.errors) };
+      if (hasUnsafeNumber(value)) {
+        const paths = unsafeIntegers(tool.inputSchema, value);
+        if (paths.length > 0) {
+          return {
+            problems: paths.map((p) => `${p}: integer outside the exact range ±9007199254740991 (it may have been rounded); send a smaller number`),
+          };
+        }
+      }
+      const prepared: PreparedArguments = { args: value as JsonObject };
+      if (coercions.length > 0) prepared.coercions = coercions as unknown as JsonValue[];
+      return prepared;
+    },
+    checkOutput(tool, structured): string[] {
+      const { output } = compile(tool);
+      if (output === undefined) return [];
+      const verdict = output.validate(structured);
+      return verdict.valid ? [] : problems(verdict.errors);
+    },
+  };
+}

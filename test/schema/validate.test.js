@@ -1,0 +1,281 @@
+// Unit tests for compileSchema (src/schema/validate.ts): messages and locations, compile-time
+// refusals, own-property semantics, depth and cost limits, float multipleOf, purity.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { compileSchema } from '../../dist/schema/validate.js';
+import { SchemaCompileError } from '../../dist/schema/types.js';
+
+const tool = {
+  type: 'object',
+  properties: {
+    path: { type: 'string' },
+    limit: { type: 'integer', minimum: 1 },
+    mode: { enum: ['r', 'w'] },
+  },
+  required: ['path'],
+  additionalProperties: false,
+};
+
+const errorsOf = (schema, value, options) => compileSchema(schema, options).validate(value).errors;
+
+describe('messages a model can act on', () => {
+  test('a wrong type names the location, the expected type and the value', () => {
+    const [error] = errorsOf(tool, { path: 'a', limit: 'ten' });
+    assert.deepEqual(error, {
+      instanceLocation: '/limit',
+      keywordLocation: '/properties/limit/type',
+      keyword: 'type',
+      message: '/limit: expected integer, got string "ten"',
+    });
+  });
+
+  test('a missing required property is reported at the object, with its name', () => {
+    const [error] = errorsOf(tool, {});
+    assert.equal(error.message, '/: missing required property "path"');
+    assert.equal(error.instanceLocation, '');
+    assert.equal(error.keywordLocation, '/required');
+  });
+
+  test('every error of an invalid call is listed, not only the first', () => {
+    const errors = errorsOf(tool, { limit: 0, mode: 'x', extra: 1 });
+    assert.deepEqual(errors.map((e) => e.keyword).sort(),
+      ['additionalProperties', 'enum', 'minimum', 'required']);
+  });
+
+  test('an unexpected property lists the allowed names', () => {
+    const error = errorsOf(tool, { path: 'a', extra: 1 })[0];
+    assert.equal(error.instanceLocation, '/extra');
+    assert.equal(error.message, '/extra: property "extra" is not allowed (allowed: "path", "limit", "mode")');
+  });
+
+  test('an enum failure lists the allowed values', () => {
+    const error = errorsOf(tool, { path: 'a', mode: 'x' })[0];
+    assert.equal(error.message, '/mode: expected one of "r" or "w", got string "x"');
+  });
+
+  test('the keyword location follows $ref into $defs', () => {
+    const schema = {
+      $defs: { point: { type: 'object', properties: { x: { type: 'number' } } } },
+      properties: { a: { $ref: '#/$defs/point' } },
+    };
+    const [error] = errorsOf(schema, { a: { x: 'no' } });
+    assert.equal(error.keywordLocation, '/properties/a/$ref/properties/x/type');
+    assert.equal(error.instanceLocation, '/a/x');
+  });
+
+  test('JSON Pointer segments are escaped in both locations', () => {
+    const [error] = errorsOf({ properties: { 'a/b~c': { const: 1 } } }, { 'a/b~c': 2 });
+    assert.equal(error.instanceLocation, '/a~1b~0c');
+    assert.equal(error.keywordLocation, '/properties/a~1b~0c/const');
+  });
+
+  test('a failed anyOf says so and lists why each branch failed', () => {
+    const errors = errorsOf({ anyOf: [{ type: 'string' }, { required: ['k'] }] }, { j: 1 });
+    assert.deepEqual(errors.map((e) => e.keywordLocation), ['/anyOf', '/anyOf/0/type', '/anyOf/1/required']);
+  });
+
+  test('a oneOf matched twice names the matching branches', () => {
+    const [error] = errorsOf({ oneOf: [{ type: 'integer' }, { minimum: 0 }] }, 5);
+    assert.match(error.message, /matches 2 \(at 0, 1\)/);
+  });
+
+  test('lengths are counted in code points, not UTF-16 units', () => {
+    const validator = compileSchema({ type: 'string', minLength: 2, maxLength: 2 });
+    assert.equal(validator.validate('😀').valid, false);
+    assert.equal(validator.validate('😀😀').valid, true);
+    assert.match(validator.validate('😀').errors[0].message, /at least 2 characters, got 1/);
+  });
+
+  test('maxErrors caps the number of errors', () => {
+    const schema = { type: 'array', items: { type: 'string' } };
+    assert.equal(errorsOf(schema, Array(50).fill(1), { maxErrors: 3 }).length, 3);
+    assert.equal(errorsOf(schema, Array(50).fill(1)).length, 50);
+  });
+
+  test('a valid value gives an empty error list', () => {
+    const result = compileSchema(tool).validate({ path: 'a', limit: 3 });
+    assert.deepEqual(result, { valid: true, errors: [] });
+  });
+});
+
+describe('compile-time refusals', () => {
+  const refused = (schema, path, pattern, options) => {
+    assert.throws(() => compileSchema(schema, options), (error) => {
+      assert.ok(error instanceof SchemaCompileError);
+      assert.equal(error.path, path);
+      assert.match(error.message, pattern);
+      return true;
+    });
+  };
+
+  test('a $ref outside the document is refused, never fetched', () => {
+    refused({ properties: { a: { $ref: 'https://example.com/s.json' } } }, '/properties/a/$ref', /never fetched/);
+  });
+
+  test('a $ref to a missing $defs entry is refused', () => {
+    refused({ $ref: '#/$defs/missing' }, '/$ref', /does not point into this schema/);
+  });
+
+  test('$dynamicRef is refused', () => {
+    refused({ items: { $dynamicRef: '#node' } }, '/items/$dynamicRef', /not supported/);
+  });
+
+  test('required must be an array of strings', () => {
+    refused({ required: 'a' }, '/required', /array of strings/);
+    refused({ required: ['a', 1] }, '/required', /array of strings/);
+  });
+
+  test('a pattern must compile with the u flag', () => {
+    refused({ properties: { a: { pattern: '\\a' } } }, '/properties/a/pattern', /u flag/);
+  });
+
+  test('unknown types and invalid numbers are refused', () => {
+    refused({ type: 'strin' }, '/type', /unknown type "strin"/);
+    refused({ minLength: -1 }, '/minLength', /non-negative integer/);
+    refused({ multipleOf: 0 }, '/multipleOf', /greater than 0/);
+  });
+
+  test('the draft-07 array form of items is refused with the 2020-12 remedy', () => {
+    refused({ items: [{ type: 'string' }] }, '/items', /prefixItems/);
+  });
+
+  test('unknown keywords are ignored by default and refused in strict mode', () => {
+    assert.equal(compileSchema({ foo: 1 }).validate(1).valid, true);
+    refused({ properties: { a: { foo: 1 } } }, '/properties/a/foo', /unknown keyword "foo"/, { strict: true });
+  });
+
+  test('a $ref loop that never descends into the value is refused', () => {
+    refused({ $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } }, $ref: '#/$defs/a' }, '/$defs/a', /loop/);
+  });
+
+  test('a recursive $ref that descends into the value is accepted', () => {
+    const tree = { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#' } } } };
+    const validator = compileSchema(tree);
+    assert.equal(validator.validate({ kids: [{ kids: [] }] }).valid, true);
+    assert.equal(validator.validate({ kids: [{ kids: 1 }] }).valid, false);
+  });
+});
+
+describe('safety', () => {
+  test('__proto__ and constructor are plain property names', () => {
+    // Built with JSON.parse: in an object literal, `__proto__:` would set the prototype.
+    const schema = JSON.parse('{"required": ["__proto__", "constructor"], "properties": {"__proto__": {"type": "integer"}}}');
+    const validator = compileSchema(schema);
+    assert.equal(validator.validate({}).valid, false);
+    assert.equal(validator.validate(JSON.parse('{"__proto__": 1, "constructor": 2}')).valid, true);
+    assert.equal(validator.validate(JSON.parse('{"__proto__": "x", "constructor": 2}')).valid, false);
+  });
+
+  test('inherited properties do not satisfy required or count as present', () => {
+    const validator = compileSchema({ required: ['isAdmin'], additionalProperties: false });
+    const inherited = Object.create({ isAdmin: true });
+    assert.equal(validator.validate(inherited).valid, false);
+    assert.equal(validator.validate({ isAdmin: true }).valid, false);
+  });
+
+  test('a value nested deeper than maxDepth fails with an error, not a stack overflow', () => {
+    const schema = { $defs: { n: { type: 'object', properties: { c: { $ref: '#/$defs/n' } } } }, $ref: '#/$defs/n' };
+    let deep = {};
+    for (let i = 0; i < 100000; i++) deep = { c: deep };
+    const result = compileSchema(schema).validate(deep);
+    assert.equal(result.valid, false);
+    assert.match(result.errors[0].message, /nested deeper than 256 levels/);
+    assert.equal(compileSchema(schema, { maxDepth: 10 }).validate({ c: { c: {} } }).valid, true);
+  });
+
+  test('uniqueItems compares deep items only down to maxDepth', () => {
+    let deep = [];
+    for (let i = 0; i < 1000; i++) deep = [deep];
+    const result = compileSchema({ uniqueItems: true }).validate([deep, 1]);
+    assert.equal(result.valid, false);
+    assert.match(result.errors[0].message, /nested deeper/);
+  });
+
+  test('nested anyOf over a recursive schema stays linear (memoised per value)', () => {
+    // Each level tries two branches that both recurse before failing: 2^depth without memo.
+    const schema = {
+      $defs: {
+        n: {
+          anyOf: [
+            { properties: { c: { $ref: '#/$defs/n' } }, required: ['x'] },
+            { properties: { c: { $ref: '#/$defs/n' } }, required: ['y'] },
+          ],
+        },
+      },
+      $ref: '#/$defs/n',
+    };
+    let value = { y: 1 };
+    for (let i = 0; i < 60; i++) value = { c: value, y: 1 };
+    value = { c: value, z: 1 }; // The root matches neither branch.
+    const result = compileSchema(schema).validate(value);
+    assert.equal(result.valid, false);
+    assert.ok(result.errors.length <= 100);
+  });
+
+  test('validation never mutates the value', () => {
+    const value = { path: 'a', limit: 'x', extra: [1, { b: 2 }] };
+    const copy = structuredClone(value);
+    compileSchema({ ...tool, unevaluatedProperties: false }).validate(value);
+    assert.deepEqual(value, copy);
+  });
+
+  test('one validator can be used again and from inside a getter (reentrant)', () => {
+    const validator = compileSchema(tool);
+    const value = {
+      get path() {
+        assert.equal(validator.validate({ path: 1 }).valid, false);
+        return 'a';
+      },
+    };
+    assert.equal(validator.validate(value).valid, true);
+    assert.equal(validator.validate({ path: 'b' }).valid, true);
+  });
+
+  test('an own property whose value is undefined counts as absent, as in JSON', () => {
+    const validator = compileSchema({ required: ['a'], properties: { b: { type: 'string' } } });
+    assert.equal(validator.validate({ a: 1, b: undefined }).valid, true);
+    assert.equal(validator.validate({ a: undefined }).valid, false);
+  });
+});
+
+describe('numbers', () => {
+  test('multipleOf is exact for decimal floats such as 0.0075 / 0.0001', () => {
+    const validator = compileSchema({ multipleOf: 0.0001 });
+    assert.equal(validator.validate(0.0075).valid, true);
+    assert.equal(validator.validate(0.00751).valid, false);
+    assert.equal(compileSchema({ multipleOf: 0.1 }).validate(0.3).valid, true);
+    assert.equal(compileSchema({ multipleOf: 0.01 }).validate(0.075).valid, false);
+  });
+
+  test('multipleOf handles huge quotients without overflow errors', () => {
+    assert.equal(compileSchema({ type: 'integer', multipleOf: 0.5 }).validate(1e308).valid, true);
+    assert.equal(compileSchema({ multipleOf: 0.123456789 }).validate(1e308).valid, false);
+  });
+
+  test('1 and 1.0 are equal for const, enum and uniqueItems', () => {
+    assert.equal(compileSchema({ const: 1 }).validate(1.0).valid, true);
+    assert.equal(compileSchema({ enum: [[1, { a: 2 }]] }).validate([1.0, { a: 2.0 }]).valid, true);
+    assert.equal(compileSchema({ uniqueItems: true }).validate([{ a: 1 }, { a: 1.0 }]).valid, false);
+    assert.equal(compileSchema({ uniqueItems: true }).validate(['1', 1]).valid, true);
+  });
+
+  test('integer accepts 1.0 and refuses 1.5, NaN and Infinity', () => {
+    const validator = compileSchema({ type: 'integer' });
+    assert.equal(validator.validate(1.0).valid, true);
+    for (const x of [1.5, NaN, Infinity]) assert.equal(validator.validate(x).valid, false);
+  });
+});
+
+describe('format', () => {
+  test('format is an annotation by default and an assertion when asked', () => {
+    assert.equal(compileSchema({ format: 'date' }).validate('2021-02-30').valid, true);
+    const asserted = compileSchema({ format: 'date' }, { formatAssertion: true });
+    assert.equal(asserted.validate('2021-02-30').valid, false);
+    assert.equal(asserted.validate('2024-02-29').valid, true);
+    assert.equal(asserted.validate(5).valid, true);
+  });
+
+  test('an unknown format always passes', () => {
+    assert.equal(compileSchema({ format: 'x-custom' }, { formatAssertion: true }).validate('?').valid, true);
+  });
+});
