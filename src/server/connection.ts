@@ -171,7 +171,13 @@ export class Connection {
    * error reply, on `timeoutMs`, or when `signal` aborts; the last two also send
    * `notifications/cancelled` for it.
    */
-  request(method: string, params: JsonObject, signal: AbortSignal, timeoutMs: number): Promise<JsonObject> {
+  request(
+    method: string,
+    params: JsonObject,
+    signal: AbortSignal,
+    timeoutMs: number,
+    send: (message: JsonRpcMessage) => void = this.#send,
+  ): Promise<JsonObject> {
     if (this.#closed) return Promise.reject(new Error('connection closed'));
     const id = `baremcp-${++this.#nextOutgoing}`;
     const key = idKey(id);
@@ -179,7 +185,7 @@ export class Connection {
       const cancel = (reason: string): void => {
         if (!this.#outgoing.delete(key)) return;
         cleanup();
-        this.notify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } });
+        if (!this.#closed) send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } });
         reject(new Error(`${method} ${reason}`));
       };
       const timer = setTimeout(() => cancel(`timed out after ${timeoutMs} ms`), timeoutMs);
@@ -199,7 +205,7 @@ export class Connection {
           reject(error);
         },
       });
-      this.#send({ jsonrpc: '2.0', id, method, params });
+      send({ jsonrpc: '2.0', id, method, params });
     });
   }
 
@@ -288,7 +294,7 @@ export class Connection {
     let scope: RequestScope | undefined;
     try {
       scope = method !== 'initialize' && isModernRequest(params) ? modernScope(params) : this.#legacyScope(method, params, transport);
-      const result = await this.#dispatch(id, method, params, controller.signal, scope);
+      const result = await this.#dispatch(id, method, params, controller.signal, scope, transport);
       if (controller.signal.reason === CANCELLED) return null;
       return {
         jsonrpc: '2.0',
@@ -318,12 +324,18 @@ export class Connection {
   }
 
   /** The client-input function for a request; async only for a retry whose state must be verified. */
-  #ask(method: string, params: JsonObject | undefined, signal: AbortSignal, scope: RequestScope): AskClient | Promise<AskClient> {
+  #ask(
+    method: string,
+    params: JsonObject | undefined,
+    signal: AbortSignal,
+    scope: RequestScope,
+    send: (message: JsonRpcMessage) => void,
+  ): AskClient | Promise<AskClient> {
     const server = this.#server;
     if (!scope.modern) {
       return legacyAsk({
         capabilities: scope.client.capabilities,
-        request: (m, p, s, t) => this.request(m, p, s, t),
+        request: (m, p, s, t) => this.request(m, p, s, t, send),
         signal,
         timeoutMs: server.inputTimeoutMs,
       });
@@ -385,7 +397,14 @@ export class Connection {
     return { _meta: { [META.subscriptionId]: id } };
   }
 
-  async #dispatch(id: RequestId, method: string, params: JsonObject | undefined, signal: AbortSignal, scope: RequestScope): Promise<JsonObject> {
+  async #dispatch(
+    id: RequestId,
+    method: string,
+    params: JsonObject | undefined,
+    signal: AbortSignal,
+    scope: RequestScope,
+    transport: TransportRequestInfo | undefined,
+  ): Promise<JsonObject> {
     const server = this.#server;
     if (scope.modern && REMOVED_IN_MODERN.has(method)) {
       throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method} (removed in ${scope.protocolVersion})`);
@@ -420,7 +439,11 @@ export class Connection {
     if (handler === undefined) {
       throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
     }
-    let ask = this.#ask(method, params, signal, scope);
+    const send = transport?.send;
+    const notify = send === undefined ? (n: JsonRpcNotification): void => this.notify(n) : (n: JsonRpcNotification): void => {
+      if (!this.#closed) send(n);
+    };
+    let ask = this.#ask(method, params, signal, scope, send ?? this.#send);
     if (ask instanceof Promise) ask = await ask;
     // A request cancelled before its handler starts never runs.
     if (signal.aborted) throw signal.reason;
@@ -433,7 +456,7 @@ export class Connection {
       signal,
       meta: typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? meta : undefined,
       logLevel: scope.logLevel,
-      notify: (n) => this.notify(n),
+      notify,
       ask,
     });
     return handler(params, ctx, this);

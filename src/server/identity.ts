@@ -8,7 +8,7 @@
  * ("Protocol Version Header").
  * @module
  */
-import { isObject } from '../protocol/messages.js';
+import { isObject, type JsonRpcMessage } from '../protocol/messages.js';
 
 /** Reserved `_meta` keys of MCP 2026-07-28 (Basic / Overview, "`_meta`"). */
 export const META: {
@@ -42,6 +42,12 @@ export interface TransportRequestInfo {
   clientName?: string;
   /** The client's version, likewise. */
   clientVersion?: string;
+  /**
+   * Where messages related to this one request go (progress, log messages, and on legacy
+   * connections the server's own requests), e.g. the SSE stream of an HTTP POST. Default: the
+   * connection's `send`.
+   */
+  send?: (message: JsonRpcMessage) => void;
 }
 
 /** What the `initialize` handshake recorded for this connection, if it happened. */

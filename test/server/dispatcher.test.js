@@ -440,3 +440,17 @@ test('a result over maxResultSize becomes an isError result a model can act on',
   assert.match(reply.result.content[0].text, /2000 characters, over the limit of 1000/);
   assert.equal(lines.length, 1);
 });
+
+test('messages about one request go to that request\'s send (e.g. its HTTP stream) when the transport gives one', async () => {
+  const connectionLevel = [];
+  const perRequest = [];
+  const reporter = { name: 'progress', description: 'Reports progress.', inputSchema: { type: 'object' }, run: (_a, ctx) => { ctx.progress(1); return 'ok'; } };
+  const connection = createServer({ info, tools: [reporter] }).connect({ send: (m) => connectionLevel.push(m) });
+  await connection.handle(
+    { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'progress', arguments: {}, _meta: { progressToken: 't' } } },
+    { send: (m) => perRequest.push(m) },
+  );
+  assert.equal(perRequest.length, 1);
+  assert.equal(perRequest[0].method, 'notifications/progress');
+  assert.deepEqual(connectionLevel, []);
+});
