@@ -9,19 +9,27 @@
 export const DEFAULT_MAX_DEPTH: number = 100;
 
 /**
- * True when `value` nests objects/arrays deeper than `max` levels. Iterative (no recursion), and
- * stops at the first path that is too deep. A scalar has depth 0; `{}` and `[]` have depth 1.
+ * True when `value` nests objects/arrays deeper than `max` levels. A scalar has depth 0; `{}` and
+ * `[]` have depth 1. Recursion is bounded by `max` (it stops one level past it), and nothing is
+ * allocated.
  */
 export function exceedsDepth(value: unknown, max: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const stack: Array<[object, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [object, number];
-    if (depth > max) return true;
-    const children = Array.isArray(node) ? node : Object.values(node);
-    for (const child of children) {
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+  return typeof value === 'object' && value !== null && tooDeep(value, max);
+}
+
+function tooDeep(node: object, budget: number): boolean {
+  if (budget <= 0) return true;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const child: unknown = node[i];
+      if (typeof child === 'object' && child !== null && tooDeep(child, budget - 1)) return true;
     }
+    return false;
+  }
+  for (const key in node) {
+    if (!Object.prototype.hasOwnProperty.call(node, key)) continue;
+    const child: unknown = (node as { [key: string]: unknown })[key];
+    if (typeof child === 'object' && child !== null && tooDeep(child, budget - 1)) return true;
   }
   return false;
 }

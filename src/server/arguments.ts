@@ -82,16 +82,19 @@ export function unsafeIntegers(schema: JsonValue, value: unknown): string[] {
   return found;
 }
 
-/** Quick test: does `value` hold any integral number outside the safe range? */
+/**
+ * Quick test: does `value` hold any integral number outside the safe range? Recursive: the
+ * dispatcher has already bounded the nesting depth of `params`.
+ */
 function hasUnsafeNumber(value: unknown): boolean {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v === 'number') {
-      if (Number.isInteger(v) && !Number.isSafeInteger(v)) return true;
-    } else if (typeof v === 'object' && v !== null) {
-      for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push(child);
-    }
+  if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value);
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasUnsafeNumber(value[i])) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (Object.prototype.hasOwnProperty.call(value, key) && hasUnsafeNumber((value as { [k: string]: unknown })[key])) return true;
   }
   return false;
 }
@@ -122,13 +125,17 @@ export function createArgumentPipeline(options: ArgumentPipelineOptions): Argume
       const { input } = compile(tool);
       let value: unknown = args;
       let coercions: Coercion[] = [];
-      if (tool.coerce ?? options.coerce) {
+      let verdict = input.validate(args);
+      // Coercion applies only where the arguments do not already satisfy the schema.
+      if (!verdict.valid && (tool.coerce ?? options.coerce)) {
         const result = coerceArguments(tool.inputSchema, args);
-        value = result.value;
-        coercions = result.coercions;
-        if (coercions.length > 0) options.report(`tool "${tool.name}": ${formatCoercions(coercions)}`);
+        if (result.coercions.length > 0) {
+          value = result.value;
+          coercions = result.coercions;
+          options.report(`tool "${tool.name}": ${formatCoercions(coercions)}`);
+          verdict = input.validate(value);
+        }
       }
-      const verdict = input.validate(value);
       if (!verdict.valid) return { problems: problems(verdict.errors) };
       if (hasUnsafeNumber(value)) {
         const paths = unsafeIntegers(tool.inputSchema, value);

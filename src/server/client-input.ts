@@ -106,7 +106,8 @@ export interface LegacyOptions {
   capabilities: JsonObject;
   /** Sends a request to the client and resolves to its result. */
   request(method: string, params: JsonObject, signal: AbortSignal, timeoutMs: number): Promise<JsonObject>;
-  signal: AbortSignal;
+  /** The request's cancellation (its signal is read only when a question is sent). */
+  control: { readonly signal: AbortSignal };
   timeoutMs: number;
 }
 
@@ -119,6 +120,6 @@ export function legacyAsk(options: LegacyOptions): AskClient {
         new Error(`The client did not declare the "${capability}" capability, so ${method} cannot be sent.`),
       );
     }
-    return options.request(method, params, options.signal, options.timeoutMs);
+    return options.request(method, params, options.control.signal, options.timeoutMs);
   };
 }

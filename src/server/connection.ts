@@ -20,6 +20,7 @@ import type {
 import { exceedsDepth } from '../protocol/limits.js';
 import { LATEST_LEGACY_REVISION, SUPPORTED_REVISIONS } from '../protocol/revisions.js';
 import { collectResponses, InputRequiredSignal, legacyAsk, mrtrAsk, type AskClient } from './client-input.js';
+import { RequestControl } from './request-control.js';
 import { createContext, LOGGING_LEVELS, type ClientInfo, type LoggingLevel } from './context.js';
 import { isLegacyRevision, isModernRequest, modernScope, REMOVED_IN_MODERN, salientParams, shapeModernResult, type RequestScope } from './era.js';
 import { META, resolveClientIdentity, type TransportRequestInfo } from './identity.js';
@@ -87,10 +88,12 @@ export class Connection {
 
   readonly #server: Server;
   readonly #send: (message: JsonRpcMessage) => void;
-  readonly #inFlight = new Map<string, AbortController>();
+  readonly #inFlight = new Map<string, RequestControl>();
   readonly #outgoing = new Map<string, Outgoing>();
   readonly #subscriptions = new Map<string, Subscription>();
   #nextOutgoing = 0;
+  /** The scope of plain legacy requests, rebuilt when the handshake or the log level changes. */
+  #sessionScope: RequestScope | undefined;
   #closed = false;
   /** Called once by {@link close}; the server uses it to forget the connection. */
   onclose: (() => void) | undefined = undefined;
@@ -262,18 +265,29 @@ export class Connection {
   }
 
   #legacyScope(method: string, params: JsonObject | undefined, transport: TransportRequestInfo | undefined): RequestScope {
-    const identity = resolveClientIdentity({
-      request: { params },
-      transport,
-      session: { protocolVersion: this.protocolVersion, clientName: this.client.name, clientVersion: this.client.version },
-    });
-    const protocolVersion = isLegacyRevision(identity.protocolVersion) ? identity.protocolVersion : (this.protocolVersion ?? LATEST_LEGACY_REVISION);
     if (method === 'server/discover') {
       throw new RpcError(
         ErrorCode.InvalidParams,
         `server/discover needs _meta["${META.protocolVersion}"] and _meta["${META.clientCapabilities}"]`,
       );
     }
+    // The common case (no transport metadata, no identity in _meta): the connection's own scope.
+    const meta = params?._meta;
+    if (transport?.protocolVersion === undefined && transport?.clientName === undefined && transport?.clientVersion === undefined &&
+        (meta === undefined || !Object.prototype.hasOwnProperty.call(meta, META.clientInfo))) {
+      return (this.#sessionScope ??= {
+        modern: false,
+        protocolVersion: this.protocolVersion ?? LATEST_LEGACY_REVISION,
+        client: this.client,
+        logLevel: this.logLevel,
+      });
+    }
+    const identity = resolveClientIdentity({
+      request: { params },
+      transport,
+      session: { protocolVersion: this.protocolVersion, clientName: this.client.name, clientVersion: this.client.version },
+    });
+    const protocolVersion = isLegacyRevision(identity.protocolVersion) ? identity.protocolVersion : (this.protocolVersion ?? LATEST_LEGACY_REVISION);
     const client: ClientInfo = { capabilities: this.client.capabilities };
     if (identity.clientName !== undefined) client.name = identity.clientName;
     if (identity.clientVersion !== undefined) client.version = identity.clientVersion;
@@ -289,20 +303,20 @@ export class Connection {
     if (exceedsDepth(params, server.maxDepth)) {
       return errorResponse(id, ErrorCode.InvalidParams, `Invalid params: nested deeper than the limit of ${server.maxDepth} levels`);
     }
-    const controller = new AbortController();
-    this.#inFlight.set(key, controller);
+    const control = new RequestControl();
+    this.#inFlight.set(key, control);
     let scope: RequestScope | undefined;
     try {
       scope = method !== 'initialize' && isModernRequest(params) ? modernScope(params) : this.#legacyScope(method, params, transport);
-      const result = await this.#dispatch(id, method, params, controller.signal, scope, transport);
-      if (controller.signal.reason === CANCELLED) return null;
+      const result = await this.#dispatch(id, method, params, control, scope, transport);
+      if (control.reason === CANCELLED) return null;
       return {
         jsonrpc: '2.0',
         id,
         result: scope.modern ? shapeModernResult(method, result, { serverInfo: serverInfoFor(server.info, scope.protocolVersion), ttlMs: server.cacheTtlMs }) : result,
       };
     } catch (error) {
-      if (controller.signal.reason === CANCELLED) return null;
+      if (control.reason === CANCELLED) return null;
       if (error instanceof InputRequiredSignal && scope?.modern === true) {
         return {
           jsonrpc: '2.0',
@@ -327,7 +341,7 @@ export class Connection {
   #ask(
     method: string,
     params: JsonObject | undefined,
-    signal: AbortSignal,
+    control: RequestControl,
     scope: RequestScope,
     send: (message: JsonRpcMessage) => void,
   ): AskClient | Promise<AskClient> {
@@ -336,7 +350,7 @@ export class Connection {
       return legacyAsk({
         capabilities: scope.client.capabilities,
         request: (m, p, s, t) => this.request(m, p, s, t, send),
-        signal,
+        control,
         timeoutMs: server.inputTimeoutMs,
       });
     }
@@ -401,7 +415,7 @@ export class Connection {
     id: RequestId,
     method: string,
     params: JsonObject | undefined,
-    signal: AbortSignal,
+    control: RequestControl,
     scope: RequestScope,
     transport: TransportRequestInfo | undefined,
   ): Promise<JsonObject> {
@@ -414,6 +428,7 @@ export class Connection {
         const handshake = readInitialize(params);
         this.protocolVersion = handshake.protocolVersion;
         this.client = handshake.client;
+        this.#sessionScope = undefined;
         return initializeResult(server.info, server.capabilities(), handshake.protocolVersion, server.instructions);
       }
       case 'server/discover': {
@@ -425,13 +440,14 @@ export class Connection {
         return {};
       case 'subscriptions/listen':
         if (!scope.modern) throw new RpcError(ErrorCode.MethodNotFound, 'Method not found: subscriptions/listen (a 2026-07-28 method)');
-        return this.#listen(id, params, signal);
+        return this.#listen(id, params, control.signal);
       case 'logging/setLevel': {
         const level = params?.level;
         if (typeof level !== 'string' || !(LOGGING_LEVELS as readonly string[]).includes(level)) {
           throw new RpcError(ErrorCode.InvalidParams, `logging/setLevel: level must be one of ${LOGGING_LEVELS.join(', ')}`);
         }
         this.logLevel = level as LoggingLevel;
+        this.#sessionScope = undefined;
         return {};
       }
     }
@@ -443,17 +459,17 @@ export class Connection {
     const notify = send === undefined ? (n: JsonRpcNotification): void => this.notify(n) : (n: JsonRpcNotification): void => {
       if (!this.#closed) send(n);
     };
-    let ask = this.#ask(method, params, signal, scope, send ?? this.#send);
+    let ask = this.#ask(method, params, control, scope, send ?? this.#send);
     if (ask instanceof Promise) ask = await ask;
     // A request cancelled before its handler starts never runs.
-    if (signal.aborted) throw signal.reason;
+    if (control.aborted) throw control.reason;
     const meta = params?._meta;
     const ctx = createContext({
       requestId: id,
       method,
       protocolVersion: scope.protocolVersion,
       client: scope.client,
-      signal,
+      control,
       meta: typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? meta : undefined,
       logLevel: scope.logLevel,
       notify,

@@ -8,6 +8,7 @@
 import type { JsonObject, JsonRpcNotification, JsonValue, RequestId } from '../protocol/messages.js';
 import { atLeast } from '../protocol/revisions.js';
 import type { AskClient } from './client-input.js';
+import type { RequestControl } from './request-control.js';
 
 /** RFC 5424 severities, as MCP names them, least severe first. */
 export const LOGGING_LEVELS: readonly LoggingLevel[] = [
@@ -83,7 +84,8 @@ export interface ContextInput {
   method: string;
   protocolVersion: string;
   client: ClientInfo;
-  signal: AbortSignal;
+  /** The request's cancellation state; its signal is made only when a handler reads it. */
+  control: RequestControl;
   meta: JsonObject | undefined;
   /** The minimum level the client asked for, or undefined for no log notifications. */
   logLevel: LoggingLevel | undefined;
@@ -92,35 +94,72 @@ export interface ContextInput {
   ask: AskClient;
 }
 
+/** The context of one request; one object with prototype methods (no closures per request). */
+class Context implements RequestContext {
+  readonly requestId: RequestId;
+  readonly method: string;
+  readonly protocolVersion: string;
+  readonly client: ClientInfo;
+  readonly meta: JsonObject | undefined;
+  readonly input: ContextInput;
+  lastProgress: number = -Infinity;
+
+  constructor(input: ContextInput) {
+    this.input = input;
+    this.requestId = input.requestId;
+    this.method = input.method;
+    this.protocolVersion = input.protocolVersion;
+    this.client = input.client;
+    this.meta = input.meta;
+  }
+
+  get signal(): AbortSignal {
+    return this.input.control.signal;
+  }
+
+  progress(progress: number, total?: number, message?: string): void {
+    const token = this.meta?.progressToken;
+    if (typeof token !== 'string' && typeof token !== 'number') return;
+    if (this.input.control.aborted || !(progress > this.lastProgress)) return;
+    this.lastProgress = progress;
+    const params: JsonObject = { progressToken: token, progress };
+    if (total !== undefined) params.total = total;
+    if (message !== undefined && atLeast(this.protocolVersion, '2025-03-26')) params.message = message;
+    this.input.notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
+  }
+
+  log(level: LoggingLevel, data: JsonValue, logger?: string): void {
+    const minimum = this.input.logLevel;
+    if (minimum === undefined || this.input.control.aborted) return;
+    if (LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(minimum)) return;
+    const params: JsonObject = { level, data };
+    if (logger !== undefined) params.logger = logger;
+    this.input.notify({ jsonrpc: '2.0', method: 'notifications/message', params });
+  }
+
+  elicit(params: JsonObject): Promise<JsonObject> {
+    return this.input.ask('elicitation/create', params);
+  }
+
+  sample(params: JsonObject): Promise<JsonObject> {
+    return this.input.ask('sampling/createMessage', params);
+  }
+
+  listRoots(): Promise<JsonObject> {
+    return this.input.ask('roots/list', {});
+  }
+}
+
 /** Builds the context for one request. */
 export function createContext(input: ContextInput): RequestContext {
-  const token = input.meta?.progressToken;
-  const hasToken = typeof token === 'string' || typeof token === 'number';
-  let last = -Infinity;
-  return {
-    requestId: input.requestId,
-    method: input.method,
-    protocolVersion: input.protocolVersion,
-    client: input.client,
-    signal: input.signal,
-    meta: input.meta,
-    progress(progress: number, total?: number, message?: string): void {
-      if (!hasToken || input.signal.aborted || !(progress > last)) return;
-      last = progress;
-      const params: JsonObject = { progressToken: token, progress };
-      if (total !== undefined) params.total = total;
-      if (message !== undefined && atLeast(input.protocolVersion, '2025-03-26')) params.message = message;
-      input.notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
-    },
-    log(level: LoggingLevel, data: JsonValue, logger?: string): void {
-      if (input.logLevel === undefined || input.signal.aborted) return;
-      if (LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(input.logLevel)) return;
-      const params: JsonObject = { level, data };
-      if (logger !== undefined) params.logger = logger;
-      input.notify({ jsonrpc: '2.0', method: 'notifications/message', params });
-    },
-    elicit: (params) => input.ask('elicitation/create', params),
-    sample: (params) => input.ask('sampling/createMessage', params),
-    listRoots: () => input.ask('roots/list', {}),
-  };
+  return new Context(input);
+}
+
+/**
+ * True when the request behind `ctx` was aborted, without making its `AbortSignal` (contexts not
+ * made here, e.g. a wrapper with its own signal, are asked through their signal).
+ */
+export function isAborted(ctx: RequestContext): boolean {
+  if (Object.prototype.hasOwnProperty.call(ctx, 'signal')) return ctx.signal.aborted;
+  return ctx instanceof Context ? ctx.input.control.aborted : ctx.signal.aborted;
 }

@@ -39,14 +39,26 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
 
 /** Signs and verifies request states with one HMAC key. */
 export class RequestStateCodec {
-  readonly #key: ReturnType<typeof crypto.subtle.importKey>;
+  readonly #secret: Uint8Array | undefined;
+  #imported: ReturnType<typeof crypto.subtle.importKey> | undefined;
 
-  /** @param secret the shared secret (replicas that must resume each other's calls share it). */
-  constructor(secret: Uint8Array) {
-    this.#key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]);
+  /**
+   * @param secret the shared secret (replicas that must resume each other's calls share it);
+   *   undefined: 32 random bytes, drawn on first use. Web Crypto is touched only on first use.
+   */
+  constructor(secret?: Uint8Array) {
+    this.#secret = secret === undefined ? undefined : new Uint8Array(secret);
+  }
+
+  get #key(): ReturnType<typeof crypto.subtle.importKey> {
+    this.#imported ??= crypto.subtle.importKey(
+      'raw',
+      new Uint8Array(this.#secret ?? RequestStateCodec.randomSecret()),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    return this.#imported;
   }
 
   /** A random 32-byte secret. */

@@ -155,9 +155,7 @@ export class Server {
     this.instructions = options.instructions;
     this.pageSize = Math.max(1, options.pageSize ?? 100);
     const secret = options.stateSecret;
-    this.requestStates = new RequestStateCodec(
-      typeof secret === 'string' ? new TextEncoder().encode(secret) : (secret ?? RequestStateCodec.randomSecret()),
-    );
+    this.requestStates = new RequestStateCodec(typeof secret === 'string' ? new TextEncoder().encode(secret) : secret);
     this.requestStateTtlMs = options.requestStateTtlMs ?? 600_000;
     this.inputTimeoutMs = options.inputTimeoutMs ?? 120_000;
     this.cacheTtlMs = Math.max(0, options.cacheTtlMs ?? 0);

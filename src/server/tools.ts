@@ -13,7 +13,7 @@ import { InputRequiredSignal } from './client-input.js';
 
 /** The `_meta` key under which a result reports the coercions applied to its call. */
 export const COERCIONS_META_KEY = 'dev.baremcp/coercions';
-import type { RequestContext } from './context.js';
+import { isAborted, type RequestContext } from './context.js';
 import { paginate } from './pagination.js';
 import { checkToolDefinitions, ToolDefinitionError, type ToolDefinition, type ToolReturn } from './tool.js';
 
@@ -66,7 +66,7 @@ function resultSize(result: CallToolResult): number {
 /** Calls `run` now (not in a later microtask, so it sees a cancel that follows) as a promise. */
 function invoke<T>(run: (ctx: RequestContext) => T | Promise<T>, ctx: RequestContext): Promise<T> {
   try {
-    if (ctx.signal.aborted) throw ctx.signal.reason;
+    if (isAborted(ctx)) throw ctx.signal.reason;
     return Promise.resolve(run(ctx));
   } catch (error) {
     return Promise.reject(error);
@@ -92,7 +92,8 @@ function withTimeout<T>(
       reject(error);
     }, timeoutMs);
   });
-  const child: RequestContext = { ...ctx, signal: controller.signal };
+  // The child inherits the context's methods and fields, with its own signal.
+  const child = Object.create(ctx, { signal: { value: controller.signal } }) as RequestContext;
   return Promise.race([invoke(run, child), expired]).finally(() => {
     clearTimeout(timer);
     ctx.signal.removeEventListener('abort', forward);
@@ -219,7 +220,7 @@ export class ToolRegistry {
       // A question for the client (2026-07-28) and a missing client capability are protocol outcomes.
       if (error instanceof InputRequiredSignal) throw error;
       if (error instanceof RpcError && error.code === ErrorCode.MissingRequiredClientCapability) throw error;
-      if (error instanceof RpcError && ctx.signal.aborted) throw error;
+      if (error instanceof RpcError && isAborted(ctx)) throw error;
       return toolError(describeThrown(error));
     }
     const size = resultSize(result);

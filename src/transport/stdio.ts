@@ -73,6 +73,11 @@ export function serve(input: Readable, output: Writable, server: Server, options
 
   const connection = server.connect({ send: (message) => write(message) });
 
+  // Lines are queued and written once per turn of the event loop: one write call for many replies.
+  let queue: string[] = [];
+  let flushScheduled = false;
+  let paused = false;
+
   function write(message: JsonRpcMessage | JsonRpcMessage[]): void {
     if (broken) return;
     let line: string;
@@ -82,26 +87,49 @@ export function serve(input: Readable, output: Writable, server: Server, options
       server.report(`could not serialise a reply: ${String(error)}`);
       return;
     }
-    if (!writeProtocol(output, line) && !waitingForDrain) {
+    queue.push(line);
+    if (!flushScheduled) {
+      flushScheduled = true;
+      setImmediate(flush);
+    }
+  }
+
+  function flush(): void {
+    flushScheduled = false;
+    if (broken || queue.length === 0) return;
+    const data = queue.length === 1 ? (queue[0] as string) : queue.join('');
+    queue = [];
+    if (!writeProtocol(output, data) && !waitingForDrain) {
       waitingForDrain = true;
       output.once('drain', () => {
         waitingForDrain = false;
         flowControl();
       });
+      flowControl();
     }
   }
 
   function flowControl(): void {
     if (broken || ended) return;
-    if (waitingForDrain || pending >= maxInFlight) input.pause();
+    const pause = waitingForDrain || pending >= maxInFlight;
+    if (pause === paused) return;
+    paused = pause;
+    if (pause) input.pause();
     else input.resume();
   }
 
   function finish(): void {
     if (!ended || pending > 0) return;
-    if (broken) resolveClosed();
+    if (broken) return resolveClosed();
+    flush();
     // A zero-length write calls back once everything queued before it has been flushed.
-    else writeProtocol(output, '', () => resolveClosed());
+    writeProtocol(output, '', () => resolveClosed());
+  }
+
+  function settled(): void {
+    pending--;
+    flowControl();
+    finish();
   }
 
   function dispatch(message: unknown): void {
@@ -116,14 +144,14 @@ export function serve(input: Readable, output: Writable, server: Server, options
     reply.then(
       (r) => {
         if (r !== null) write(r);
+        settled();
       },
-      (error: unknown) => server.report(`dispatch failed: ${String(error)}`),
-    ).finally(() => {
-      pending--;
-      flowControl();
-      finish();
-    });
-    flowControl();
+      (error: unknown) => {
+        server.report(`dispatch failed: ${String(error)}`);
+        settled();
+      },
+    );
+    if (pending >= maxInFlight) flowControl();
   }
 
   function onFrame(frame: Frame): void {
