@@ -1,15 +1,24 @@
 /**
- * baremcp's built-in example server: read-only tools over one directory (the workspace).
- * `baremcp` serves it by default with `--root DIR`.
+ * baremcp's built-in example server: read-only tools over one directory (the workspace), its
+ * files as resources (`file:///{+path}`), and a `review_file` prompt. `baremcp` serves it by
+ * default with `--root DIR`.
  *
- * Every path a tool receives is confined to the root with symbolic links resolved (paths.ts);
- * every failure is an `isError` result whose text tells the model what to do next.
+ * Every path a tool, resource read, prompt or completion receives is confined to the root with
+ * symbolic links resolved (paths.ts); every tool failure is an `isError` result whose text tells
+ * the model what to do next, and a path refused for a resource reads as "not found".
  *
- * Spec: MCP 2025-11-25, Server / Tools.
+ * Spec: MCP 2025-11-25, Server / Tools, Server / Resources, Server / Prompts, Server / Utilities /
+ * Completion.
  * @module
  * @example
  * const tools = createWorkspaceTools(process.cwd(), { maxResults: 50 });
  * const listing = await tools[0].run({ path: '.' }, { signal: AbortSignal.timeout(5000) });
+ * const server = createServer({
+ *   info: workspaceInfo,
+ *   tools,
+ *   resources: createWorkspaceResources(process.cwd()),
+ *   prompts: createWorkspacePrompts(process.cwd()),
+ * });
  */
 import type { JsonObject } from '../../protocol/messages.js';
 import type {
@@ -18,10 +27,14 @@ import type {
   Implementation,
   ToolAnnotations,
 } from '../../protocol/types.js';
+import type { PromptDefinition } from '../../server/prompt.js';
+import type { ResourceTemplateDefinition } from '../../server/resource.js';
 import { fileInfoTool } from './file-info.js';
 import { listDirectoryTool } from './list-directory.js';
 import { openWorkspaceRoot, type WorkspaceRoot } from './paths.js';
+import { reviewFilePrompt } from './prompts.js';
 import { readTextFileTool } from './read-text-file.js';
+import { filesTemplate } from './resources.js';
 import { searchTextTool } from './search-text.js';
 
 /** What `run` may return: plain text, content blocks, or a full `CallToolResult`. */
@@ -55,7 +68,7 @@ export interface WorkspaceTool {
   ): WorkspaceToolReturn | Promise<WorkspaceToolReturn>;
 }
 
-/** Limits for the workspace tools; see `createWorkspaceTools` for defaults. */
+/** Limits for the workspace tools, resources and prompts; see `createWorkspaceTools`. */
 export interface WorkspaceOptions {
   /** Most bytes of file text `read_text_file` returns in one call. @default 262144 (256 KiB) */
   maxReadBytes?: number;
@@ -68,6 +81,11 @@ export interface WorkspaceOptions {
   searchTimeMs?: number;
   /** Files larger than this many bytes are skipped by `search_text`. @default 4194304 (4 MiB) */
   maxSearchFileBytes?: number;
+  /**
+   * Largest file `resources/read` (and the `review_file` prompt) returns whole; larger files are
+   * refused with `-32603`. @default 1048576 (1 MiB)
+   */
+  maxResourceBytes?: number;
 }
 
 /** The root and the limits with defaults filled in, shared by every tool of one workspace. */
@@ -77,17 +95,37 @@ export interface WorkspaceContext {
   maxResults: number;
   searchTimeMs: number;
   maxSearchFileBytes: number;
+  maxResourceBytes: number;
 }
 
 /** Name and version the workspace server reports (MCP 2025-11-25, `Implementation`). */
 export const workspaceInfo: Implementation = { name: 'baremcp-workspace', version: '0.1.0' };
 
-function positive(value: number | undefined, fallback: number, name: string): number {
+function positive(
+  value: number | undefined,
+  fallback: number,
+  name: string,
+  caller: string,
+): number {
   if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || value < 1) {
-    throw new RangeError(`createWorkspaceTools: ${name} must be a whole number of at least 1`);
+    throw new RangeError(`${caller}: ${name} must be a whole number of at least 1`);
   }
   return value;
+}
+
+/** Resolves the root and fills in the default limits. */
+function openWorkspace(root: string, options: WorkspaceOptions, caller: string): WorkspaceContext {
+  const limit = (value: number | undefined, fallback: number, name: string): number =>
+    positive(value, fallback, name, caller);
+  return {
+    root: openWorkspaceRoot(root),
+    maxReadBytes: limit(options.maxReadBytes, 256 * 1024, 'maxReadBytes'),
+    maxResults: limit(options.maxResults, 100, 'maxResults'),
+    searchTimeMs: limit(options.searchTimeMs, 5000, 'searchTimeMs'),
+    maxSearchFileBytes: limit(options.maxSearchFileBytes, 4 * 1024 * 1024, 'maxSearchFileBytes'),
+    maxResourceBytes: limit(options.maxResourceBytes, 1024 * 1024, 'maxResourceBytes'),
+  };
 }
 
 /**
@@ -105,17 +143,53 @@ export function createWorkspaceTools(
   root: string,
   options: WorkspaceOptions = {},
 ): WorkspaceTool[] {
-  const workspace: WorkspaceContext = {
-    root: openWorkspaceRoot(root),
-    maxReadBytes: positive(options.maxReadBytes, 256 * 1024, 'maxReadBytes'),
-    maxResults: positive(options.maxResults, 100, 'maxResults'),
-    searchTimeMs: positive(options.searchTimeMs, 5000, 'searchTimeMs'),
-    maxSearchFileBytes: positive(options.maxSearchFileBytes, 4 * 1024 * 1024, 'maxSearchFileBytes'),
-  };
+  const workspace = openWorkspace(root, options, 'createWorkspaceTools');
   return [
     listDirectoryTool(workspace),
     readTextFileTool(workspace),
     searchTextTool(workspace),
     fileInfoTool(workspace),
   ];
+}
+
+/**
+ * Creates the workspace resources for the directory `root`: one template, `file:///{+path}`,
+ * where `path` is relative to the root (`file:///src/index.ts`). A read returns UTF-8 files as
+ * `text` and other files as a base64 `blob`, each with a `mimeType` guessed from the extension;
+ * files over `maxResourceBytes` (default 1 MiB) are refused with `-32603`. Paths with `..`, NUL,
+ * backslashes, absolute paths, and paths leading outside the root (also through symbolic links or
+ * into a sibling folder sharing the root's name) are "not found" (`-32002`; `-32602` at
+ * 2026-07-28). `completion/complete` on `path` lists the matching entries of the folder typed so
+ * far (at most 100).
+ *
+ * Spec: MCP 2025-11-25, Server / Resources; Server / Utilities / Completion.
+ * @param root Directory to serve, absolute or relative to the working directory.
+ * @param options Only `maxResourceBytes` applies here.
+ * @throws {Error} when `root` does not exist or is not a directory.
+ * @throws {RangeError} when a limit is not a whole number of at least 1.
+ */
+export function createWorkspaceResources(
+  root: string,
+  options: WorkspaceOptions = {},
+): ResourceTemplateDefinition[] {
+  return [filesTemplate(openWorkspace(root, options, 'createWorkspaceResources'))];
+}
+
+/**
+ * Creates the workspace prompts for the directory `root`: `review_file` (arguments `path`,
+ * required, and `focus`), whose messages ask for a review and embed the file as a resource.
+ * Its `path` argument completes like the resource template's. A path that is not a readable
+ * file inside the root is `-32602`.
+ *
+ * Spec: MCP 2025-11-25, Server / Prompts; Server / Utilities / Completion.
+ * @param root Directory to serve, absolute or relative to the working directory.
+ * @param options Only `maxResourceBytes` applies here.
+ * @throws {Error} when `root` does not exist or is not a directory.
+ * @throws {RangeError} when a limit is not a whole number of at least 1.
+ */
+export function createWorkspacePrompts(
+  root: string,
+  options: WorkspaceOptions = {},
+): PromptDefinition[] {
+  return [reviewFilePrompt(openWorkspace(root, options, 'createWorkspacePrompts'))];
 }
