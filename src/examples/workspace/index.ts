@@ -20,13 +20,8 @@
  *   prompts: createWorkspacePrompts(process.cwd()),
  * });
  */
-import type { JsonObject } from '../../protocol/messages.js';
-import type {
-  CallToolResult,
-  ContentBlock,
-  Implementation,
-  ToolAnnotations,
-} from '../../protocol/types.js';
+import type { Implementation } from '../../protocol/types.js';
+import type { ToolDefinition, ToolReturn } from '../../server/tool.js';
 import type { PromptDefinition } from '../../server/prompt.js';
 import type { ResourceTemplateDefinition } from '../../server/resource.js';
 import { fileInfoTool } from './file-info.js';
@@ -38,35 +33,14 @@ import { filesTemplate } from './resources.js';
 import { searchTextTool } from './search-text.js';
 
 /** What `run` may return: plain text, content blocks, or a full `CallToolResult`. */
-export type WorkspaceToolReturn = string | ContentBlock[] | CallToolResult;
+export type WorkspaceToolReturn = ToolReturn;
 
 /**
- * A tool as a plain object: name, description, hand-written JSON Schemas, hints and `run`.
- * Declared here so this example does not depend on the server module; it has the same fields as
- * baremcp's tool definition (MCP 2025-11-25, `Tool`).
+ * A workspace tool: baremcp's tool definition (MCP 2025-11-25, `Tool`) with its arguments as a
+ * plain record. Every workspace tool is `readOnlyHint: true` and returns failures as `isError`
+ * results rather than throwing.
  */
-export interface WorkspaceTool {
-  /** Unique tool name, 1–64 characters of `[A-Za-z0-9_-]`. */
-  name: string;
-  /** Human-readable name for user interfaces. */
-  title?: string;
-  /** What the tool does and when to use it, written for a model. */
-  description: string;
-  /** JSON Schema 2020-12 for `arguments` (`type: "object"`, `additionalProperties: false`). */
-  inputSchema: JsonObject;
-  /** JSON Schema 2020-12 for `structuredContent`, when the tool returns structured data. */
-  outputSchema?: JsonObject;
-  /** Behaviour hints; every workspace tool is `readOnlyHint: true`. */
-  annotations?: ToolAnnotations;
-  /**
-   * Runs the tool. Failures come back as `isError` results rather than throws. `ctx.signal` aborts
-   * when the request is cancelled.
-   */
-  run(
-    args: Record<string, unknown>,
-    ctx: { signal: AbortSignal },
-  ): WorkspaceToolReturn | Promise<WorkspaceToolReturn>;
-}
+export type WorkspaceTool = ToolDefinition<Record<string, unknown>>;
 
 /** Limits for the workspace tools, resources and prompts; see `createWorkspaceTools`. */
 export interface WorkspaceOptions {
