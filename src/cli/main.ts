@@ -3,7 +3,7 @@
  * The `baremcp` command line.
  *
  *   baremcp [--root DIR]                 serve the built-in workspace example over stdio
- *   baremcp serve <module>               serve a module's default export over stdio
+ *   baremcp serve <module> [--http [--port N] [--host H]]  serve a module's default export over stdio or HTTP
  *   baremcp call [--server <module> | -- <command...>] <tool> [json-args]
  *   baremcp check [<module> | -- <command...>] [--profile P] [--json]
  *
@@ -19,12 +19,18 @@ const HELP = `baremcp: Model Context Protocol servers with zero runtime dependen
 Usage:
   baremcp [--root DIR]             serve the built-in read-only workspace example over stdio
                                    (DIR defaults to the working directory)
-  baremcp serve <module>           serve the default export of <module> over stdio: a server from
-                                   createServer(...) or an object { info?, tools: [...] }
+  baremcp serve <module> [--http [--port N] [--host H]]
+                                   serve the default export of <module> over stdio, or with --http
+                                   over Streamable HTTP at http://H:N/mcp (127.0.0.1:3000): a server
+                                   from createServer(...) or an object { info?, tools: [...] }
   baremcp call [--server <module> | --root DIR | -- <command...>] <tool> [json-args]
                                    start a server, call one tool, print the result (--json: raw)
+  baremcp call [...] --read <uri>  read one resource: its text, or <blob N bytes type> (--json: raw)
+  baremcp call [...] --prompt <name> [json-args]
+                                   get one prompt and print its messages (--json: raw)
   baremcp check [<module> | -- <command...>] [--profile openai|anthropic|gemini|mcp] [--json]
                                    lint every tool's schemas against vendors' strict modes
+  baremcp init <dir>               write a new server package (one tool, a test, a README) in <dir>
   baremcp --help | --version
 
 Exit codes: 0 ok, 1 tool error or violations found, 2 usage error, 3 server failure.
@@ -36,7 +42,7 @@ function version(): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ['root', 'server', 'profile', 'port']);
+  const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host']);
   if (args.options.has('version')) {
     process.stdout.write(version() + '\n');
     return 0;
@@ -61,6 +67,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/call.js')).runCall(args);
     case 'check':
       return (await import('./commands/check.js')).runCheck(args);
+    case 'init':
+      return (await import('./commands/init.js')).runInit(args);
     default:
       throw new UsageError(`unknown command "${command}" (see baremcp --help)`);
   }
