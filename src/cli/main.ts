@@ -36,9 +36,17 @@ Usage:
 Exit codes: 0 ok, 1 tool error or violations found, 2 usage error, 3 server failure.
 `;
 
+/** This package's version, from the nearest package.json above this file named "baremcp". */
 function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
+  for (let dir = new URL('.', import.meta.url); ; dir = new URL('..', dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'baremcp' && typeof pkg.version === 'string') return pkg.version;
+    } catch {
+      // no package.json here: keep climbing
+    }
+    if (dir.pathname === '/') return 'unknown';
+  }
 }
 
 async function main(argv: string[]): Promise<number> {

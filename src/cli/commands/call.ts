@@ -13,7 +13,8 @@ import { isObject, type JsonObject } from '../../protocol/messages.js';
 import { UsageError, optionString, type ParsedArgs } from '../args.js';
 import { spawnStdioClient } from '../client.js';
 
-const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
+/** The running `baremcp` script (works from the module build and from the bundle alike). */
+const MAIN = process.argv[1] ?? fileURLToPath(new URL('../main.js', import.meta.url));
 
 /** The command that starts the server `call` and `check` talk to. */
 export function serverCommand(args: ParsedArgs): [string, string[]] {
