@@ -20,7 +20,9 @@ import type {
 import { exceedsDepth } from '../protocol/limits.js';
 import { LATEST_LEGACY_REVISION, SUPPORTED_REVISIONS } from '../protocol/revisions.js';
 import { collectResponses, InputRequiredSignal, legacyAsk, mrtrAsk, type AskClient } from './client-input.js';
+import { idKey, OutgoingRequests } from './outgoing.js';
 import { RequestControl } from './request-control.js';
+import { Subscriptions, type ListKind } from './subscriptions.js';
 import { createContext, LOGGING_LEVELS, type ClientInfo, type LoggingLevel } from './context.js';
 import { isLegacyRevision, isModernRequest, modernScope, REMOVED_IN_MODERN, salientParams, shapeModernResult, type RequestScope } from './era.js';
 import { META, resolveClientIdentity, type TransportRequestInfo } from './identity.js';
@@ -30,6 +32,9 @@ import type { Server } from './server.js';
 
 /** What `handle` resolves to: a response, an array of them (a batch), or `null` (nothing to send). */
 export type Reply = JsonRpcResponse | JsonRpcResponse[] | null;
+
+/** The lists whose changes are announced (re-exported from subscriptions.ts). */
+export type { ListKind } from './subscriptions.js';
 
 /** Options for {@link Server.connect}. */
 export interface ConnectOptions {
@@ -42,34 +47,6 @@ export interface ConnectOptions {
 
 /** Marks an abort caused by `notifications/cancelled`: such a request gets no reply. */
 const CANCELLED = Symbol('cancelled by the client');
-
-/** Keeps `"1"` and `1` apart as map keys. */
-function idKey(id: RequestId): string {
-  return typeof id === 'number' ? `n${id}` : `s${id}`;
-}
-
-/** The lists whose changes are announced. */
-export type ListKind = 'tools' | 'prompts' | 'resources';
-
-const FILTER_FLAG: Record<ListKind, string> = {
-  tools: 'toolsListChanged',
-  prompts: 'promptsListChanged',
-  resources: 'resourcesListChanged',
-};
-
-/** Ends a subscription gracefully (server shutdown or end of input): it then gets its result. */
-const SHUTDOWN = Symbol('shutdown');
-
-interface Subscription {
-  id: RequestId;
-  filter: JsonObject;
-  controller: AbortController;
-}
-
-interface Outgoing {
-  resolve(result: JsonObject): void;
-  reject(error: Error): void;
-}
 
 let connectionCount = 0;
 
@@ -89,9 +66,8 @@ export class Connection {
   readonly #server: Server;
   readonly #send: (message: JsonRpcMessage) => void;
   readonly #inFlight = new Map<string, RequestControl>();
-  readonly #outgoing = new Map<string, Outgoing>();
-  readonly #subscriptions = new Map<string, Subscription>();
-  #nextOutgoing = 0;
+  readonly #outgoing = new OutgoingRequests();
+  readonly #subscriptions = new Subscriptions();
   /** The scope of plain legacy requests, rebuilt when the handshake or the log level changes. */
   #sessionScope: RequestScope | undefined;
   #closed = false;
@@ -123,8 +99,7 @@ export class Connection {
     if (!this.#closed) this.onclose?.();
     this.#closed = true;
     for (const controller of this.#inFlight.values()) controller.abort(new Error('connection closed'));
-    for (const pending of this.#outgoing.values()) pending.reject(new Error('connection closed'));
-    this.#outgoing.clear();
+    this.#outgoing.rejectAll(new Error('connection closed'));
   }
 
   /**
@@ -132,7 +107,7 @@ export class Connection {
    * call this at end of input so that long-lived subscriptions do not hold the process open.
    */
   endSubscriptions(): void {
-    for (const subscription of this.#subscriptions.values()) subscription.controller.abort(SHUTDOWN);
+    this.#subscriptions.endAll();
   }
 
   /**
@@ -140,13 +115,8 @@ export class Connection {
    * every 2026-07-28 subscription that asked for it (tagged with its subscription id).
    */
   listChanged(kind: ListKind): void {
-    const method = `notifications/${kind}/list_changed`;
-    if (this.initialized) this.notify({ jsonrpc: '2.0', method });
-    for (const subscription of this.#subscriptions.values()) {
-      if (subscription.filter[FILTER_FLAG[kind]] === true) {
-        this.notify({ jsonrpc: '2.0', method, params: { _meta: { [META.subscriptionId]: subscription.id } } });
-      }
-    }
+    if (this.initialized) this.notify({ jsonrpc: '2.0', method: `notifications/${kind}/list_changed` });
+    this.#subscriptions.listChanged(kind);
   }
 
   /**
@@ -154,14 +124,8 @@ export class Connection {
    * to it, and on every 2026-07-28 subscription whose `resourceSubscriptions` lists it.
    */
   resourceUpdated(uri: string, subscribed: boolean): void {
-    const method = 'notifications/resources/updated';
-    if (subscribed) this.notify({ jsonrpc: '2.0', method, params: { uri } });
-    for (const subscription of this.#subscriptions.values()) {
-      const uris = subscription.filter.resourceSubscriptions;
-      if (Array.isArray(uris) && uris.includes(uri)) {
-        this.notify({ jsonrpc: '2.0', method, params: { uri, _meta: { [META.subscriptionId]: subscription.id } } });
-      }
-    }
+    if (subscribed) this.notify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
+    this.#subscriptions.resourceUpdated(uri);
   }
 
   /** Sends a server-originated notification unless the connection is closed. */
@@ -182,34 +146,7 @@ export class Connection {
     send: (message: JsonRpcMessage) => void = this.#send,
   ): Promise<JsonObject> {
     if (this.#closed) return Promise.reject(new Error('connection closed'));
-    const id = `baremcp-${++this.#nextOutgoing}`;
-    const key = idKey(id);
-    return new Promise<JsonObject>((resolve, reject) => {
-      const cancel = (reason: string): void => {
-        if (!this.#outgoing.delete(key)) return;
-        cleanup();
-        if (!this.#closed) send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } });
-        reject(new Error(`${method} ${reason}`));
-      };
-      const timer = setTimeout(() => cancel(`timed out after ${timeoutMs} ms`), timeoutMs);
-      const onAbort = (): void => cancel('was cancelled');
-      const cleanup = (): void => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.#outgoing.set(key, {
-        resolve: (result) => {
-          cleanup();
-          resolve(result);
-        },
-        reject: (error) => {
-          cleanup();
-          reject(error);
-        },
-      });
-      send({ jsonrpc: '2.0', id, method, params });
-    });
+    return this.#outgoing.request(method, params, signal, timeoutMs, send, () => !this.#closed);
   }
 
   async #batch(messages: unknown[], transport: TransportRequestInfo | undefined): Promise<Reply> {
@@ -233,18 +170,9 @@ export class Connection {
     switch (m.kind) {
       case 'invalid':
         return m.reply;
-      case 'response': {
-        const pending = this.#outgoing.get(idKey(m.id));
-        if (pending !== undefined) {
-          this.#outgoing.delete(idKey(m.id));
-          if (m.error !== undefined) {
-            pending.reject(new RpcError(Number(m.error.code), `the client answered with an error: ${String(m.error.message)}`, m.error.data));
-          } else {
-            pending.resolve(m.result ?? {});
-          }
-        }
+      case 'response':
+        this.#outgoing.settle(m.id, m.result, m.error);
         return null;
-      }
       case 'notification':
         this.#notification(m.method, m.params);
         return null;
@@ -374,41 +302,13 @@ export class Connection {
     };
   }
 
-  /** `subscriptions/listen`: acknowledges, then holds the request open until cancel or shutdown. */
-  async #listen(id: RequestId, params: JsonObject | undefined, signal: AbortSignal): Promise<JsonObject> {
-    const asked = params?.notifications;
-    if (typeof asked !== 'object' || asked === null || Array.isArray(asked)) {
-      throw new RpcError(ErrorCode.InvalidParams, 'subscriptions/listen: params.notifications must be an object');
-    }
-    const filter: JsonObject = {};
-    const kinds = this.#server.listKinds();
-    for (const kind of kinds) {
-      const flag = FILTER_FLAG[kind];
-      if (asked[flag] === true) filter[flag] = true;
-    }
-    const uris = asked.resourceSubscriptions;
-    if (kinds.includes('resources') && Array.isArray(uris)) {
-      filter.resourceSubscriptions = uris.filter((u): u is string => typeof u === 'string' && this.#server.resources.knows(u));
-    }
-    const controller = new AbortController();
-    const key = idKey(id);
-    this.#subscriptions.set(key, { id, filter, controller });
-    const ended = new Promise<void>((resolve) => {
-      const end = (): void => resolve();
-      signal.addEventListener('abort', end, { once: true });
-      controller.signal.addEventListener('abort', end, { once: true });
-    });
-    this.notify({
-      jsonrpc: '2.0',
-      method: 'notifications/subscriptions/acknowledged',
-      params: { _meta: { [META.subscriptionId]: id }, notifications: filter },
-    });
-    try {
-      await ended;
-    } finally {
-      this.#subscriptions.delete(key);
-    }
-    return { _meta: { [META.subscriptionId]: id } };
+  /** Where notifications about one request go: its transport stream, else the connection. */
+  #notifier(transport: TransportRequestInfo | undefined): (notification: JsonRpcNotification) => void {
+    const send = transport?.send;
+    if (send === undefined) return (n) => this.notify(n);
+    return (n) => {
+      if (!this.#closed) send(n);
+    };
   }
 
   async #dispatch(
@@ -440,7 +340,7 @@ export class Connection {
         return {};
       case 'subscriptions/listen':
         if (!scope.modern) throw new RpcError(ErrorCode.MethodNotFound, 'Method not found: subscriptions/listen (a 2026-07-28 method)');
-        return this.#listen(id, params, control.signal);
+        return this.#subscriptions.listen(id, params, control.signal, { kinds: server.listKinds(), knows: (uri) => server.resources.knows(uri) }, this.#notifier(transport));
       case 'logging/setLevel': {
         const level = params?.level;
         if (typeof level !== 'string' || !(LOGGING_LEVELS as readonly string[]).includes(level)) {
@@ -455,11 +355,8 @@ export class Connection {
     if (handler === undefined) {
       throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
     }
-    const send = transport?.send;
-    const notify = send === undefined ? (n: JsonRpcNotification): void => this.notify(n) : (n: JsonRpcNotification): void => {
-      if (!this.#closed) send(n);
-    };
-    let ask = this.#ask(method, params, control, scope, send ?? this.#send);
+    const notify = this.#notifier(transport);
+    let ask = this.#ask(method, params, control, scope, transport?.send ?? this.#send);
     if (ask instanceof Promise) ask = await ask;
     // A request cancelled before its handler starts never runs.
     if (control.aborted) throw control.reason;

@@ -1,0 +1,115 @@
+/**
+ * Change notifications: 2026-07-28 `subscriptions/listen` streams (acknowledged first, each
+ * notification tagged with its subscription id, ended by a cancel or gracefully at shutdown) and
+ * the fan-out of list changes and resource updates to them.
+ *
+ * Spec: MCP 2026-07-28, Basic / Patterns / Subscriptions; MCP 2025-11-25, Server / Resources
+ * ("Subscriptions"), Server / Tools ("List Changed Notification").
+ * @module
+ */
+import { ErrorCode, RpcError } from '../protocol/errors.js';
+import type { JsonObject, JsonRpcNotification, RequestId } from '../protocol/messages.js';
+import { META } from './identity.js';
+import { idKey } from './outgoing.js';
+
+/** The lists whose changes are announced. */
+export type ListKind = 'tools' | 'prompts' | 'resources';
+
+/** The filter flag of `subscriptions/listen` for each list. */
+const FILTER_FLAG: Record<ListKind, string> = {
+  tools: 'toolsListChanged',
+  prompts: 'promptsListChanged',
+  resources: 'resourcesListChanged',
+};
+
+interface Subscription {
+  id: RequestId;
+  filter: JsonObject;
+  end: () => void;
+  notify(notification: JsonRpcNotification): void;
+}
+
+/** What the server offers to subscribe to. */
+export interface SubscriptionOffer {
+  /** The lists the server serves. */
+  kinds: readonly ListKind[];
+  /** True when `uri` names a resource the server has. */
+  knows(uri: string): boolean;
+}
+
+/** The open subscriptions of one connection. */
+export class Subscriptions {
+  readonly #open = new Map<string, Subscription>();
+
+  /**
+   * Serves `subscriptions/listen`: acknowledges the filter the server agrees to (on `notify`,
+   * the request's own stream), then resolves with the graceful-end result when {@link endAll}
+   * runs, or never settles usefully once `signal` aborts (a cancelled request gets no reply).
+   * @throws {RpcError} `-32602` when `params.notifications` is not an object.
+   */
+  async listen(
+    id: RequestId,
+    params: JsonObject | undefined,
+    signal: AbortSignal,
+    offer: SubscriptionOffer,
+    notify: (notification: JsonRpcNotification) => void,
+  ): Promise<JsonObject> {
+    const asked = params?.notifications;
+    if (typeof asked !== 'object' || asked === null || Array.isArray(asked)) {
+      throw new RpcError(ErrorCode.InvalidParams, 'subscriptions/listen: params.notifications must be an object');
+    }
+    const filter: JsonObject = {};
+    for (const kind of offer.kinds) {
+      if (asked[FILTER_FLAG[kind]] === true) filter[FILTER_FLAG[kind]] = true;
+    }
+    const uris = asked.resourceSubscriptions;
+    if (offer.kinds.includes('resources') && Array.isArray(uris)) {
+      filter.resourceSubscriptions = uris.filter((u): u is string => typeof u === 'string' && offer.knows(u));
+    }
+    const key = idKey(id);
+    const ended = new Promise<void>((resolve) => {
+      this.#open.set(key, { id, filter, end: resolve, notify });
+      signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    notify({
+      jsonrpc: '2.0',
+      method: 'notifications/subscriptions/acknowledged',
+      params: { _meta: { [META.subscriptionId]: id }, notifications: filter },
+    });
+    try {
+      await ended;
+    } finally {
+      this.#open.delete(key);
+    }
+    return { _meta: { [META.subscriptionId]: id } };
+  }
+
+  /** Ends every open subscription gracefully (each then gets its result). */
+  endAll(): void {
+    for (const subscription of this.#open.values()) subscription.end();
+  }
+
+  /** Sends `notifications/<kind>/list_changed` on every subscription that asked for it. */
+  listChanged(kind: ListKind): void {
+    const method = `notifications/${kind}/list_changed`;
+    for (const s of this.#open.values()) {
+      if (s.filter[FILTER_FLAG[kind]] === true) {
+        s.notify({ jsonrpc: '2.0', method, params: { _meta: { [META.subscriptionId]: s.id } } });
+      }
+    }
+  }
+
+  /** Sends `notifications/resources/updated` on every subscription whose URIs include `uri`. */
+  resourceUpdated(uri: string): void {
+    for (const s of this.#open.values()) {
+      const uris = s.filter.resourceSubscriptions;
+      if (Array.isArray(uris) && uris.includes(uri)) {
+        s.notify({
+          jsonrpc: '2.0',
+          method: 'notifications/resources/updated',
+          params: { uri, _meta: { [META.subscriptionId]: s.id } },
+        });
+      }
+    }
+  }
+}
