@@ -30,6 +30,8 @@ test('a served module: handshake, tools, a call, and stderr kept apart from stdo
     assert.deepEqual(result.content, [{ type: 'text', text: 'heard hi' }]);
     assert.deepEqual(client.strayOutput, []);
     assert.match(client.stderr(), /printed while loading/);
+    // stderr and stdout are separate pipes: the tool's stderr line may arrive after the reply.
+    for (let i = 0; i < 200 && !/raw write from a tool/.test(client.stderr()); i++) await new Promise((r) => setTimeout(r, 10));
     assert.match(client.stderr(), /raw write from a tool/);
     await assert.rejects(
       client.callTool('nope'),
