@@ -15,9 +15,14 @@ export { Connection } from './server/connection.js';
 export type { ConnectOptions, ListKind, Reply } from './server/connection.js';
 export { LOGGING_LEVELS } from './server/context.js';
 export type { ClientInfo, LoggingLevel, RequestContext } from './server/context.js';
+export type { AskOptions } from './server/client-input.js';
 export { META, resolveClientIdentity } from './server/identity.js';
 export type { ClientIdentity, IdentitySources, SessionIdentity, TransportRequestInfo } from './server/identity.js';
 export { COERCIONS_META_KEY } from './server/tools.js';
+
+// The web-standard HTTP handler (Deno, Bun, Workers; baremcp/http adapts it to node:http).
+export { createFetchHandler } from './transport/fetch-handler.js';
+export type { FetchHandler, FetchHandlerOptions } from './transport/fetch-handler.js';
 
 // Tools, resources, prompts, completion, content.
 export { ToolDefinitionError } from './server/tool.js';

@@ -27,7 +27,16 @@ export const INPUT_METHODS: {
 export type InputMethod = keyof typeof INPUT_METHODS;
 
 /** Asks the client one question; resolves to the client's result object. */
-export type AskClient = (method: InputMethod, params: JsonObject) => Promise<JsonObject>;
+export type AskClient = (method: InputMethod, params: JsonObject, key?: string) => Promise<JsonObject>;
+
+/** Options of `ctx.elicit`, `ctx.sample` and `ctx.listRoots`. */
+export interface AskOptions {
+  /**
+   * The key of this question in a 2026-07-28 `inputRequests` map (and of its answer in the
+   * retry's `inputResponses`). Default: `input-<n>`, n counting the questions of the run from 1.
+   */
+  key?: string;
+}
 
 /**
  * Thrown (internally) by a modern request's `ask` when the answer is not in the retry yet: the
@@ -66,35 +75,64 @@ export interface MrtrOptions {
 }
 
 /**
- * The 2026-07-28 form: the n-th question of a run gets the key `input-n`; a known answer resolves
- * at once, an unknown one ends the run with {@link InputRequiredSignal}. The tool runs again from
- * the start on the retry, so everything before its questions should be repeatable.
+ * The 2026-07-28 form: each question has a key (given, or `input-n` for the n-th of the run); a
+ * known answer resolves at once. Unknown ones asked in the same turn (e.g. under `Promise.all`)
+ * are gathered and end the run together with one {@link InputRequiredSignal} listing them all.
+ * The tool runs again from the start on the retry, so everything before its questions should be
+ * repeatable.
  */
 export function mrtrAsk(options: MrtrOptions): AskClient {
   let count = 0;
-  return async (method, params) => {
+  let batch: { requests: JsonObject; rejects: Array<(error: unknown) => void> } | undefined;
+  const flush = async (): Promise<void> => {
+    const current = batch as NonNullable<typeof batch>;
+    batch = undefined;
+    let signal: unknown;
+    try {
+      const requestState = await options.codec.seal({
+        bind: options.bind,
+        exp: Date.now() + options.ttlMs,
+        responses: options.responses,
+        pending: Object.keys(current.requests),
+      });
+      signal = new InputRequiredSignal(current.requests, requestState);
+    } catch (error) {
+      signal = error;
+    }
+    for (const reject of current.rejects) reject(signal);
+  };
+  return (method, params, key) => {
     const capability = INPUT_METHODS[method];
-    if (!hasOwn(options.capabilities, capability)) throw missingCapability(capability);
-    const key = `input-${++count}`;
-    if (hasOwn(options.responses, key)) return options.responses[key] as JsonObject;
-    const requestState = await options.codec.seal({
-      bind: options.bind,
-      exp: Date.now() + options.ttlMs,
-      responses: options.responses,
-      pending: [key],
+    if (!hasOwn(options.capabilities, capability)) return Promise.reject(missingCapability(capability));
+    const name = key ?? `input-${++count}`;
+    if (hasOwn(options.responses, name)) return Promise.resolve(options.responses[name] as JsonObject);
+    return new Promise<JsonObject>((_resolve, reject) => {
+      if (batch === undefined) {
+        batch = { requests: {}, rejects: [] };
+        // A macrotask later: every question asked in this turn joins the same batch.
+        setTimeout(() => void flush(), 0);
+      }
+      batch.requests[name] = { method, params };
+      batch.rejects.push(reject);
     });
-    throw new InputRequiredSignal({ [key]: { method, params } }, requestState);
   };
 }
 
 /**
  * Collects the answers a retry brings: those carried in the verified state, plus this retry's
- * `inputResponses` for the keys the state said were pending (anything else is ignored).
+ * `inputResponses` for the keys the state said were pending (anything else is ignored), or,
+ * with no state, every answer of `inputResponses`.
  */
-export function collectResponses(carried: JsonObject, pending: readonly string[], inputResponses: JsonValue | undefined): JsonObject {
+export function collectResponses(
+  carried: JsonObject,
+  pending: readonly string[] | undefined,
+  inputResponses: JsonValue | undefined,
+): JsonObject {
   const responses: JsonObject = { ...carried };
   if (typeof inputResponses === 'object' && inputResponses !== null && !Array.isArray(inputResponses)) {
-    for (const key of pending) {
+    // With a verified state, only the questions it says are open; without one (a server may
+    // send inputRequests alone), any answer, which a question then takes by its key.
+    for (const key of pending ?? Object.keys(inputResponses)) {
       if (hasOwn(inputResponses, key)) responses[key] = inputResponses[key] as JsonValue;
     }
   }

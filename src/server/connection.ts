@@ -286,19 +286,16 @@ export class Connection {
     const capabilities = scope.client.capabilities;
     const options = async (): Promise<Parameters<typeof mrtrAsk>[0]> => {
       const bind = `${method}:${await digest(salientParams(params))}`;
-      let responses: JsonObject = {};
-      if (typeof state === 'string') {
-        const payload = await server.requestStates.open(state, bind);
-        responses = collectResponses(payload.responses, payload.pending, params?.inputResponses);
-      }
+      const payload = typeof state === 'string' ? await server.requestStates.open(state, bind) : undefined;
+      const responses = collectResponses(payload?.responses ?? {}, payload?.pending, params?.inputResponses);
       return { capabilities, responses, codec: server.requestStates, bind, ttlMs: server.requestStateTtlMs };
     };
     // A retry's state is verified before the handler runs; otherwise the work waits for a question.
     if (typeof state === 'string') return options().then(mrtrAsk);
     let ask: Promise<AskClient> | undefined;
-    return async (m, p) => {
+    return async (m, p, key) => {
       ask ??= options().then(mrtrAsk);
-      return (await ask)(m, p);
+      return (await ask)(m, p, key);
     };
   }
 

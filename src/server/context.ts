@@ -7,7 +7,7 @@
  */
 import type { JsonObject, JsonRpcNotification, JsonValue, RequestId } from '../protocol/messages.js';
 import { atLeast } from '../protocol/revisions.js';
-import type { AskClient } from './client-input.js';
+import type { AskClient, AskOptions } from './client-input.js';
 import type { RequestControl } from './request-control.js';
 
 /** RFC 5424 severities, as MCP names them, least severe first. */
@@ -71,11 +71,11 @@ export interface RequestContext {
    * `run` starts again when the client retries with the answer, so code before it should be
    * repeatable. Rejects when the client lacks the `elicitation` capability.
    */
-  elicit(params: JsonObject): Promise<JsonObject>;
+  elicit(params: JsonObject, options?: AskOptions): Promise<JsonObject>;
   /** Asks the client's model for a completion (`sampling/createMessage`); as {@link elicit}. */
-  sample(params: JsonObject): Promise<JsonObject>;
+  sample(params: JsonObject, options?: AskOptions): Promise<JsonObject>;
   /** Asks the client for its roots (`roots/list`); as {@link elicit}. */
-  listRoots(): Promise<JsonObject>;
+  listRoots(options?: AskOptions): Promise<JsonObject>;
 }
 
 /** What the connection supplies to build a context. */
@@ -137,16 +137,16 @@ class Context implements RequestContext {
     this.input.notify({ jsonrpc: '2.0', method: 'notifications/message', params });
   }
 
-  elicit(params: JsonObject): Promise<JsonObject> {
-    return this.input.ask('elicitation/create', params);
+  elicit(params: JsonObject, options?: AskOptions): Promise<JsonObject> {
+    return this.input.ask('elicitation/create', params, options?.key);
   }
 
-  sample(params: JsonObject): Promise<JsonObject> {
-    return this.input.ask('sampling/createMessage', params);
+  sample(params: JsonObject, options?: AskOptions): Promise<JsonObject> {
+    return this.input.ask('sampling/createMessage', params, options?.key);
   }
 
-  listRoots(): Promise<JsonObject> {
-    return this.input.ask('roots/list', {});
+  listRoots(options?: AskOptions): Promise<JsonObject> {
+    return this.input.ask('roots/list', {}, options?.key);
   }
 }
 

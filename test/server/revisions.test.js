@@ -306,3 +306,35 @@ test('2026-07-28 subscriptions/listen: acknowledged first, tagged notifications,
   assertWire(assert, MODERN, 'SubscriptionsListenResultResponse', end);
   assert.equal(end.result._meta['io.modelcontextprotocol/subscriptionId'], 's1');
 });
+
+test('multi round-trip: questions asked together come back in one input_required, with the keys the tool chose', { skip }, async () => {
+  const all = {
+    name: 'all',
+    description: 'Asks three things at once.',
+    inputSchema: { type: 'object' },
+    run: async (_a, ctx) => {
+      const [who, said, roots] = await Promise.all([
+        ctx.elicit({ mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, { key: 'user_name' }),
+        ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: 'Hi?' } }], maxTokens: 5 }),
+        ctx.listRoots(),
+      ]);
+      return `${who.content.name} / ${said.content.text} / ${roots.roots.length}`;
+    },
+  };
+  const server = createServer({ info, tools: [all] });
+  const meta = modernMeta({ 'io.modelcontextprotocol/clientCapabilities': { elicitation: {}, sampling: {}, roots: {} } });
+  const first = await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'all', arguments: {}, _meta: meta } });
+  assertWire(assert, MODERN, 'InputRequiredResult', first.result);
+  assert.deepEqual(Object.keys(first.result.inputRequests).sort(), ['input-1', 'input-2', 'user_name']);
+  assert.deepEqual(Object.values(first.result.inputRequests).map((r) => r.method).sort(), ['elicitation/create', 'roots/list', 'sampling/createMessage']);
+  const inputResponses = {
+    user_name: { action: 'accept', content: { name: 'Ada' } },
+    'input-1': { role: 'assistant', content: { type: 'text', text: 'hello' }, model: 'm', stopReason: 'endTurn' },
+    'input-2': { roots: [{ uri: 'file:///a' }] },
+  };
+  const done = await server.handle({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'all', arguments: {}, _meta: meta, inputResponses, requestState: first.result.requestState } });
+  assert.equal(done.result.content[0].text, 'Ada / hello / 1');
+  // Answers sent without a requestState (a client answering what it was asked) are taken too.
+  const direct = await server.handle({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'all', arguments: {}, _meta: meta, inputResponses } });
+  assert.equal(direct.result.content[0].text, 'Ada / hello / 1');
+});

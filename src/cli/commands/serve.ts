@@ -1,6 +1,6 @@
 /**
  * `baremcp serve <module>` and `baremcp [--root DIR]`: serve a module, or the built-in workspace
- * example, over stdio.
+ * example, over stdio, or with `--http [--port N] [--host H]` over Streamable HTTP.
  * @module
  */
 import { realpathSync } from 'node:fs';
@@ -12,7 +12,6 @@ import {
   workspaceInfo,
 } from '../../examples/workspace/index.js';
 import { createServer, type Server } from '../../server/server.js';
-import type { ToolDefinition } from '../../server/tool.js';
 import { installStdoutGuard } from '../../transport/stdout-guard.js';
 import { serveStdio } from '../../transport/stdio.js';
 import { optionString, UsageError, type ParsedArgs } from '../args.js';
@@ -35,7 +34,7 @@ export function createExampleServer(root: string): Server {
     instructions:
       `Read-only access to the files under ${real}. Paths are relative to that root; a file ` +
       'is also a resource at file:///<path>.',
-    tools: createWorkspaceTools(real) as unknown as ToolDefinition<never>[],
+    tools: createWorkspaceTools(real),
     resources: createWorkspaceResources(real),
     prompts: createWorkspacePrompts(real),
   });
@@ -43,15 +42,46 @@ export function createExampleServer(root: string): Server {
 
 /** Serves a module (`serve <module>`) or the example (no module). Resolves when serving ends. */
 export async function runServe(args: ParsedArgs, modulePath: string | undefined): Promise<void> {
-  // The guard goes first: a user's module may print while it loads.
-  installStdoutGuard();
+  const http = args.options.has('http');
+  // The guard goes first: a user's module may print while it loads (over HTTP, stdout is free).
+  if (!http) installStdoutGuard();
   const server =
     modulePath === undefined
       ? createExampleServer(optionString(args, 'root') ?? process.cwd())
       : await loadServerModule(modulePath);
-  const session = serveStdio(server);
   const what = modulePath ?? `the workspace example on ${optionString(args, 'root') ?? process.cwd()}`;
   const counts = `${server.tools.size} tools, ${server.resources.size} resources and templates, ${server.prompts.size} prompts`;
+  if (http) return serveOverHttp(server, args, what, counts);
+  const session = serveStdio(server);
   process.stderr.write(`baremcp: serving ${what} on stdio (${counts}); waiting for a client\n`);
   await session.closed;
+}
+
+/** `--http [--port N] [--host H]`: serves Streamable HTTP until SIGINT/SIGTERM, then closes. */
+async function serveOverHttp(
+  server: Server,
+  args: ParsedArgs,
+  what: string,
+  counts: string,
+): Promise<void> {
+  const portText = optionString(args, 'port') ?? '3000';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) {
+    throw new UsageError(`--port ${portText}: expected a port number (0-65535)`);
+  }
+  const host = optionString(args, 'host') ?? '127.0.0.1';
+  const { serveHttp } = await import('../../transport/http.js');
+  const serving = await serveHttp(server, { port, host });
+  process.stderr.write(
+    `baremcp: serving ${what} over Streamable HTTP at ${serving.url} (${counts})\n`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void serving.close().then(resolve);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
 }

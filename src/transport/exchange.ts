@@ -1,0 +1,123 @@
+/**
+ * The HTTP reply to one POST that carries requests: a single JSON body when the handler sends
+ * nothing before its reply, or an SSE stream opened by the first message related to the request
+ * (progress, a log message, a legacy server-to-client request, a subscription's notifications),
+ * followed by the reply, which ends the stream.
+ *
+ * Spec: MCP 2025-11-25, Basic / Transports ("Sending Messages to the Server", items 5–6);
+ * MCP 2026-07-28, Basic / Transports / Streamable HTTP ("Sending Messages", "Receiving Messages").
+ * @module
+ */
+import { ErrorCode, errorResponse } from '../protocol/errors.js';
+import type {
+  JsonRpcErrorResponse,
+  JsonRpcMessage,
+  JsonRpcResponse,
+} from '../protocol/messages.js';
+import type { Reply } from '../server/connection.js';
+import { emptyResponse, jsonResponse, mergeHeaders, statusForReply } from './http-rules.js';
+import { SseStream, sseHeaders, type SseOptions } from './sse.js';
+
+/** The error sent instead of a reply that JSON cannot carry (a `BigInt` or a cycle in a result). */
+function unserialisable(reply: JsonRpcResponse | JsonRpcResponse[]): JsonRpcErrorResponse {
+  const id = Array.isArray(reply) ? undefined : reply.id;
+  return errorResponse(
+    id,
+    ErrorCode.InternalError,
+    'Internal error: the result could not be serialised as JSON',
+  );
+}
+
+/** Options for {@link Exchange}. */
+export interface ExchangeOptions {
+  /** True for a 2026-07-28 request (selects the HTTP status of an error reply). */
+  modern: boolean;
+  /** Extra response headers (session id, CORS); read when the response is made. */
+  headers: Headers;
+  sse: SseOptions;
+  /** Called once when the client goes away from an open SSE stream. */
+  onabort?: () => void;
+}
+
+/** One POST's reply; {@link send} is the request's `TransportRequestInfo.send`. */
+export class Exchange {
+  /** Resolves to the HTTP response as soon as its kind (JSON or SSE) is known. */
+  readonly response: Promise<Response>;
+  /** Sends a message related to the request: the first one switches the reply to SSE. */
+  readonly send: (message: JsonRpcMessage) => void;
+  #state: 'pending' | 'sse' | 'done' = 'pending';
+  #stream: SseStream | undefined;
+  #resolve: (response: Response) => void = () => {};
+  readonly #options: ExchangeOptions;
+
+  constructor(options: ExchangeOptions) {
+    this.#options = options;
+    this.response = new Promise<Response>((resolve) => (this.#resolve = resolve));
+    this.send = (message) => this.#send(message);
+  }
+
+  /** True once the reply was handed over (or the client went away). */
+  get done(): boolean {
+    return this.#state === 'done';
+  }
+
+  /**
+   * Hands over the reply: as the JSON body (status per {@link statusForReply}), `202` when there is
+   * none (a request cancelled by the client), or as the last events of the open stream.
+   */
+  finish(reply: Reply): void {
+    const state = this.#state;
+    this.#state = 'done';
+    if (state === 'pending') {
+      const headers = new Headers(this.#options.headers);
+      if (reply === null) {
+        this.#resolve(emptyResponse(202, headers));
+        return;
+      }
+      try {
+        this.#resolve(jsonResponse(statusForReply(reply, this.#options.modern), reply, headers));
+      } catch {
+        this.#resolve(jsonResponse(500, unserialisable(reply), headers));
+      }
+      return;
+    }
+    const stream = this.#stream;
+    if (state !== 'sse' || stream === undefined) return;
+    if (reply !== null) {
+      for (const response of Array.isArray(reply) ? reply : [reply]) {
+        if (!stream.send(response)) stream.send(unserialisable(response));
+      }
+    }
+    stream.close();
+  }
+
+  /** Ends an open stream without a reply (shutdown); a pending exchange gets `503`. */
+  abort(): void {
+    const state = this.#state;
+    this.#state = 'done';
+    if (state === 'pending') this.#resolve(emptyResponse(503, new Headers(this.#options.headers)));
+    else this.#stream?.close();
+  }
+
+  #send(message: JsonRpcMessage): void {
+    if (this.#state === 'done') return;
+    if (this.#state === 'pending') {
+      const stream = new SseStream({
+        ...this.#options.sse,
+        onabort: () => {
+          this.#state = 'done';
+          this.#options.onabort?.();
+        },
+      });
+      this.#stream = stream;
+      this.#state = 'sse';
+      this.#resolve(
+        new Response(stream.readable, {
+          status: 200,
+          headers: mergeHeaders(sseHeaders(), this.#options.headers),
+        }),
+      );
+    }
+    this.#stream?.send(message);
+  }
+}

@@ -1,0 +1,278 @@
+/**
+ * Streamable HTTP as a web-standard handler, `(request: Request) => Promise<Response>`, for every
+ * runtime with the Fetch API (Node, Deno, Bun, Cloudflare Workers and other serverless hosts).
+ * Both eras on one endpoint: 2026-07-28 requests are stateless (a fresh connection per POST, no
+ * session, no GET stream), so replicas behind a load balancer need to share only the server's
+ * `stateSecret`; legacy revisions get `Mcp-Session-Id` sessions, a GET stream and DELETE.
+ * Imports no `node:` module.
+ *
+ * Spec: MCP 2025-11-25, Basic / Transports ("Streamable HTTP"); MCP 2026-07-28, Basic /
+ * Transports / Streamable HTTP.
+ * @module
+ */
+import { ErrorCode } from '../protocol/errors.js';
+import { MODERN_REVISIONS } from '../protocol/revisions.js';
+import type { Connection } from '../server/connection.js';
+import type { Server } from '../server/server.js';
+import { readBody } from './body.js';
+import {
+  accepts,
+  corsHeaders,
+  emptyResponse,
+  errorReply,
+  HEADER,
+  hostAllowed,
+  isJsonContentType,
+  LOCALHOST_NAMES,
+  mergeHeaders,
+  originAllowed,
+  preflightResponse,
+  type AllowList,
+} from './http-rules.js';
+import { isModernPost, postLegacy, postModern, type PostContext } from './post.js';
+import { SessionStore } from './sessions.js';
+import { sseHeaders, type SseOptions } from './sse.js';
+
+/** Options for {@link createFetchHandler}. */
+export interface FetchHandlerOptions {
+  /** Serve only this path (e.g. `/mcp`); other paths get `404`. Default: every path. */
+  path?: string;
+  /**
+   * Host names (or `host:port`) the `Host` of a request may name; others get `403` (DNS
+   * rebinding protection). `'*'` allows any, for servers behind a proxy that checks it.
+   * @default ['localhost', '127.0.0.1', '[::1]']
+   */
+  allowedHosts?: AllowList;
+  /**
+   * Origins (`https://app.example.com`) or host names a browser's `Origin` may name; others get
+   * `403`. Requests without `Origin` (not from a browser) pass. Allowed origins get CORS headers.
+   * @default ['localhost', '127.0.0.1', '[::1]']
+   */
+  allowedOrigins?: AllowList;
+  /**
+   * Largest request body, in bytes; larger ones get `413`.
+   * @default 4194304 (4 MiB)
+   */
+  maxBodyBytes?: number;
+  /**
+   * A legacy session without requests or an open GET stream for this long ends, in milliseconds
+   * (its id then gets `404`).
+   * @default 1800000 (30 minutes)
+   */
+  sessionIdleMs?: number;
+  /**
+   * Most legacy sessions at once; `initialize` beyond it gets `503`.
+   * @default 10000
+   */
+  maxSessions?: number;
+  /**
+   * Interval of keep-alive comments on open SSE streams, in milliseconds; 0 for none.
+   * @default 15000
+   */
+  keepAliveMs?: number;
+  /**
+   * Bytes an SSE stream may hold unread before the slow client loses it.
+   * @default 16777216 (16 MiB)
+   */
+  maxBufferedBytes?: number;
+  /**
+   * Longest wait in {@link FetchHandler.close} for requests in flight, in milliseconds; they are
+   * aborted after it.
+   * @default 10000
+   */
+  closeTimeoutMs?: number;
+}
+
+/** A Streamable HTTP handler: call it with each request to the MCP endpoint. */
+export interface FetchHandler {
+  (request: Request): Promise<Response>;
+  /**
+   * Graceful close: new requests get `503`, subscriptions end with their result, requests in
+   * flight finish (up to `closeTimeoutMs`, then are aborted), then every session and stream ends.
+   */
+  close(): Promise<void>;
+}
+
+const ALLOW = 'GET, POST, DELETE, OPTIONS';
+
+/** A transport-level refusal: `status` with a JSON-RPC `-32600` error body. */
+function refuse(status: number, text: string, headers: Headers): Response {
+  return errorReply(status, ErrorCode.InvalidRequest, text, { headers });
+}
+
+/**
+ * Creates the Streamable HTTP handler of `server`.
+ *
+ * Status codes: `202` for notifications and responses; `400` for a malformed request, a missing
+ * session id (legacy), an unsupported `MCP-Protocol-Version`, or a header that does not match the
+ * body (`-32020`); `403` for a `Host` or `Origin` not on the allow-lists; `404` for an unknown
+ * session or path (and, at 2026-07-28, `-32601`); `405` for GET/DELETE at 2026-07-28 or GET
+ * without a session; `406` when `Accept` lacks `application/json` and `text/event-stream` (GET:
+ * the latter); `409` for a second GET stream on a session; `413` for a body over `maxBodyBytes`;
+ * `415` for a body that is not `application/json`; `503` while closing.
+ * @example
+ * const handler = createFetchHandler(server, { path: '/mcp' });
+ * Deno.serve((request) => handler(request));
+ */
+export function createFetchHandler(
+  server: Server,
+  options: FetchHandlerOptions = {},
+): FetchHandler {
+  const allowedHosts = options.allowedHosts ?? LOCALHOST_NAMES;
+  const allowedOrigins = options.allowedOrigins ?? LOCALHOST_NAMES;
+  const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
+  const sse: SseOptions = { keepAliveMs: options.keepAliveMs ?? 15_000 };
+  if (options.maxBufferedBytes !== undefined) sse.maxBufferedBytes = options.maxBufferedBytes;
+  const sessions = new SessionStore(server, {
+    idleMs: options.sessionIdleMs ?? 30 * 60_000,
+    maxSessions: options.maxSessions ?? 10_000,
+    sse,
+  });
+  const inFlight = new Set<Promise<unknown>>();
+  const live = new Set<Connection>();
+  const context: PostContext = {
+    server,
+    sessions,
+    sse,
+    live,
+    track(work) {
+      inFlight.add(work);
+      work.then(
+        () => inFlight.delete(work),
+        (error: unknown) => {
+          inFlight.delete(work);
+          server.report(`HTTP request failed: ${error instanceof Error ? error.stack : error}`);
+        },
+      );
+    },
+  };
+  let closing: Promise<void> | undefined;
+
+  async function post(request: Request, cors: Headers): Promise<Response> {
+    if (!isJsonContentType(request.headers.get('content-type'))) {
+      return refuse(415, 'Unsupported Media Type: Content-Type must be application/json', cors);
+    }
+    const accept = request.headers.get('accept');
+    if (!accepts(accept, 'application/json') || !accepts(accept, 'text/event-stream')) {
+      const text = 'Not Acceptable: Accept must list application/json and text/event-stream';
+      return refuse(406, text, cors);
+    }
+    const body = await readBody(request, maxBodyBytes);
+    if (body.kind === 'too-large') {
+      const headers = mergeHeaders(new Headers({ connection: 'close' }), cors);
+      return refuse(413, `Content Too Large: the body exceeds ${maxBodyBytes} bytes`, headers);
+    }
+    if (body.kind === 'aborted') return emptyResponse(400, cors);
+    let message: unknown;
+    try {
+      if (body.kind === 'invalid-utf8') throw new SyntaxError('not UTF-8');
+      message = JSON.parse(body.text);
+    } catch {
+      return errorReply(400, ErrorCode.ParseError, 'Parse error: the body is not valid JSON', {
+        headers: cors,
+      });
+    }
+    const version = request.headers.get(HEADER.protocolVersion);
+    if (!isModernPost(message, version)) {
+      return postLegacy(context, message, version, cors, request.headers.get(HEADER.sessionId));
+    }
+    if (Array.isArray(message)) {
+      return refuse(400, 'Invalid Request: 2026-07-28 has no batches', cors);
+    }
+    return postModern(context, request, message, version, cors);
+  }
+
+  function get(request: Request, cors: Headers): Response {
+    const version = request.headers.get(HEADER.protocolVersion);
+    const sessionId = request.headers.get(HEADER.sessionId);
+    if ((version !== null && MODERN_REVISIONS.includes(version)) || sessionId === null) {
+      // 2026-07-28 has no GET stream; legacy streams belong to a session.
+      return emptyResponse(405, mergeHeaders(new Headers({ allow: 'POST' }), cors));
+    }
+    if (!accepts(request.headers.get('accept'), 'text/event-stream')) {
+      return refuse(406, 'Not Acceptable: Accept must list text/event-stream', cors);
+    }
+    const session = sessions.get(sessionId);
+    if (session === undefined) return refuse(404, 'Not Found: no such session', cors);
+    const stream = sessions.openStream(session);
+    if (stream === undefined) {
+      return refuse(409, 'Conflict: this session already has an open GET stream', cors);
+    }
+    const headers = mergeHeaders(
+      mergeHeaders(sseHeaders(), cors),
+      new Headers({ [HEADER.sessionId]: session.id }),
+    );
+    return new Response(stream.readable, { status: 200, headers });
+  }
+
+  function remove(request: Request, cors: Headers): Response {
+    const version = request.headers.get(HEADER.protocolVersion);
+    if (version !== null && MODERN_REVISIONS.includes(version)) {
+      return emptyResponse(405, mergeHeaders(new Headers({ allow: 'POST' }), cors));
+    }
+    const sessionId = request.headers.get(HEADER.sessionId);
+    if (sessionId === null)
+      return refuse(400, 'Bad Request: Mcp-Session-Id header is required', cors);
+    return sessions.delete(sessionId)
+      ? emptyResponse(204, cors)
+      : refuse(404, 'Not Found: no such session', cors);
+  }
+
+  async function handler(request: Request): Promise<Response> {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return emptyResponse(400);
+    }
+    if (options.path !== undefined && url.pathname !== options.path) return emptyResponse(404);
+    const origin = request.headers.get('origin');
+    if (
+      !hostAllowed(url.hostname, url.host, allowedHosts) ||
+      !originAllowed(origin, allowedOrigins)
+    ) {
+      return refuse(403, 'Forbidden: Host or Origin not allowed', new Headers());
+    }
+    const cors = corsHeaders(origin);
+    if (closing !== undefined) {
+      const text = 'Service Unavailable: the server is shutting down';
+      return errorReply(503, ErrorCode.InternalError, text, { headers: cors });
+    }
+    switch (request.method) {
+      case 'POST':
+        return post(request, cors);
+      case 'GET':
+        return get(request, cors);
+      case 'DELETE':
+        return remove(request, cors);
+      case 'OPTIONS':
+        return preflightResponse(origin, request);
+      default:
+        return emptyResponse(405, mergeHeaders(new Headers({ allow: ALLOW }), cors));
+    }
+  }
+
+  async function close(): Promise<void> {
+    for (const connection of live) connection.endSubscriptions();
+    sessions.endSubscriptions();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, closeTimeoutMs)));
+    await Promise.race([Promise.allSettled([...inFlight]), timeout]);
+    clearTimeout(timer);
+    for (const connection of live) connection.close();
+    sessions.closeAll();
+    // Work aborted above settles on the next turns; let its replies go out.
+    await Promise.race([
+      Promise.allSettled([...inFlight]),
+      new Promise((resolve) => setTimeout(resolve, 50)),
+    ]);
+  }
+
+  return Object.assign(handler, {
+    close(): Promise<void> {
+      closing ??= close();
+      return closing;
+    },
+  });
+}

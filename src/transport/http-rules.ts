@@ -1,0 +1,214 @@
+/**
+ * The HTTP rules of the Streamable HTTP transport that do not depend on the session or the era:
+ * content negotiation (`Accept`, `Content-Type`), the `Origin`/`Host` allow-list against DNS
+ * rebinding, CORS headers, the HTTP status a JSON-RPC error gets, and small response builders.
+ * Pure: web-standard `Request`/`Response` only.
+ *
+ * Spec: MCP 2025-11-25, Basic / Transports ("Streamable HTTP", "Security Warning", "Sending
+ * Messages to the Server"); MCP 2026-07-28, Basic / Transports / Streamable HTTP ("Security &
+ * Endpoint", "Request Metadata"), Basic / Overview ("Per-request protocol fields": `-32602` and
+ * `-32021` are `400`); RFC 9110 §12.5.1 (Accept), §15.5 (4xx status codes).
+ * @module
+ */
+import { ErrorCode, errorResponse } from '../protocol/errors.js';
+import type {
+  JsonRpcMessage,
+  JsonRpcResponse,
+  JsonValue,
+  RequestId,
+} from '../protocol/messages.js';
+
+/** Header names, lower case (HTTP field names are case-insensitive). */
+export const HEADER: {
+  readonly sessionId: 'mcp-session-id';
+  readonly protocolVersion: 'mcp-protocol-version';
+  readonly method: 'mcp-method';
+  readonly name: 'mcp-name';
+  readonly paramPrefix: 'mcp-param-';
+} = {
+  sessionId: 'mcp-session-id',
+  protocolVersion: 'mcp-protocol-version',
+  method: 'mcp-method',
+  name: 'mcp-name',
+  paramPrefix: 'mcp-param-',
+} as const;
+
+/** The host names a local server answers to by default (`URL.hostname` form). */
+export const LOCALHOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/** An allow-list: `'*'` allows everything. */
+export type AllowList = readonly string[] | '*';
+
+/** One media range of an `Accept` header, with its quality. */
+interface MediaRange {
+  type: string;
+  subtype: string;
+  q: number;
+}
+
+function parseAccept(accept: string): MediaRange[] {
+  const ranges: MediaRange[] = [];
+  for (const part of accept.split(',')) {
+    const [range = '', ...params] = part.split(';');
+    const [type = '', subtype = ''] = range.trim().toLowerCase().split('/');
+    if (type === '' || subtype === '') continue;
+    let q = 1;
+    for (const param of params) {
+      const [key, value] = param.split('=');
+      if (key?.trim().toLowerCase() === 'q' && value !== undefined) q = Number(value.trim());
+    }
+    ranges.push({ type, subtype, q: Number.isFinite(q) ? q : 0 });
+  }
+  return ranges;
+}
+
+/**
+ * True when an `Accept` header value admits `mediaType` (exact, `type/*` or `*\/*`, with q > 0).
+ * A missing header admits nothing: MCP clients MUST send one.
+ */
+export function accepts(accept: string | null, mediaType: string): boolean {
+  if (accept === null) return false;
+  const [type, subtype] = mediaType.split('/');
+  return parseAccept(accept).some(
+    (r) =>
+      r.q > 0 &&
+      (r.type === '*' || (r.type === type && (r.subtype === '*' || r.subtype === subtype))),
+  );
+}
+
+/** True when a `Content-Type` header value is `application/json` (any parameters, any case). */
+export function isJsonContentType(contentType: string | null): boolean {
+  if (contentType === null) return false;
+  return contentType.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/** True when `hostname` (and its `host` with port) is on `allowed`; compared case-insensitively. */
+export function hostAllowed(hostname: string, host: string, allowed: AllowList): boolean {
+  if (allowed === '*') return true;
+  const name = hostname.toLowerCase();
+  const full = host.toLowerCase();
+  return allowed.some((entry) => {
+    const e = entry.toLowerCase();
+    return e === name || e === full;
+  });
+}
+
+/**
+ * True when an `Origin` header value may call the server: absent (not a browser), or its origin
+ * (`scheme://host[:port]`) or its host name is on `allowed`. `Origin: null` is refused unless
+ * `allowed` is `'*'` or lists `null`.
+ */
+export function originAllowed(origin: string | null, allowed: AllowList): boolean {
+  if (origin === null || allowed === '*') return true;
+  const value = origin.trim().toLowerCase();
+  if (allowed.some((entry) => entry.toLowerCase() === value)) return true;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  return allowed.some((entry) => entry.toLowerCase() === url.hostname);
+}
+
+/**
+ * The HTTP status for a JSON-RPC error sent as a plain JSON reply.
+ * 2026-07-28 requests: `-32601` is `404`; `-32700`, `-32600`, `-32602`, `-32020`, `-32021`,
+ * `-32022` are `400`; anything else (a handler's own error) is `200`. Legacy requests: `-32700`
+ * and `-32600` (unusable messages) are `400`, every other error `200`, since legacy clients read
+ * JSON-RPC errors only from successful responses.
+ */
+export function statusForError(code: number, modern: boolean): number {
+  if (code === ErrorCode.ParseError || code === ErrorCode.InvalidRequest) return 400;
+  if (!modern) return 200;
+  if (code === ErrorCode.MethodNotFound) return 404;
+  switch (code) {
+    case ErrorCode.InvalidParams:
+    case ErrorCode.HeaderMismatch:
+    case ErrorCode.MissingRequiredClientCapability:
+    case ErrorCode.UnsupportedProtocolVersion:
+      return 400;
+    default:
+      return 200;
+  }
+}
+
+/** The HTTP status for a whole reply: the error status of a lone error response, else 200. */
+export function statusForReply(
+  reply: JsonRpcResponse | JsonRpcResponse[],
+  modern: boolean,
+): number {
+  if (Array.isArray(reply) || !('error' in reply)) return 200;
+  return statusForError(reply.error.code, modern);
+}
+
+/** `Cache-Control` for every MCP response: replies are per request and never cached by HTTP. */
+const NO_STORE = 'no-store';
+
+/** A JSON response: `body` serialised, `Content-Type: application/json`. */
+export function jsonResponse(
+  status: number,
+  body: JsonRpcMessage | JsonRpcMessage[],
+  headers: Headers = new Headers(),
+): Response {
+  headers.set('content-type', 'application/json');
+  headers.set('cache-control', NO_STORE);
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+/**
+ * An HTTP error whose body is a JSON-RPC error response (`id` when the request's id is known).
+ * @param status the HTTP status (4xx/5xx).
+ */
+export function errorReply(
+  status: number,
+  code: number,
+  message: string,
+  options: { id?: RequestId; data?: JsonValue; headers?: Headers } = {},
+): Response {
+  return jsonResponse(
+    status,
+    errorResponse(options.id, code, message, options.data),
+    options.headers,
+  );
+}
+
+/** An empty response (`202 Accepted`, `204 No Content`, `405` with `Allow`, ...). */
+export function emptyResponse(status: number, headers: Headers = new Headers()): Response {
+  return new Response(null, { status, headers });
+}
+
+/**
+ * CORS headers for a browser caller whose origin passed the allow-list: the origin echoed, `Vary`,
+ * and the MCP headers a script must read (`Mcp-Session-Id`).
+ */
+export function corsHeaders(origin: string | null): Headers {
+  const headers = new Headers();
+  if (origin === null) return headers;
+  headers.set('access-control-allow-origin', origin);
+  headers.set('access-control-expose-headers', 'Mcp-Session-Id, MCP-Protocol-Version');
+  headers.set('vary', 'Origin');
+  return headers;
+}
+
+/** The answer to a CORS preflight (`OPTIONS`) from an allowed origin. */
+export function preflightResponse(origin: string | null, request: Request): Response {
+  const headers = corsHeaders(origin);
+  headers.set('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
+  const asked = request.headers.get('access-control-request-headers');
+  headers.set(
+    'access-control-allow-headers',
+    asked ??
+      'Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Mcp-Method, ' +
+        'Mcp-Name, Last-Event-ID',
+  );
+  headers.set('access-control-max-age', '600');
+  return emptyResponse(204, headers);
+}
+
+/** Copies every header of `from` onto `to` (later values win); returns `to`. */
+export function mergeHeaders(to: Headers, from: Headers): Headers {
+  from.forEach((value, key) => to.set(key, value));
+  return to;
+}

@@ -1,0 +1,251 @@
+/**
+ * Streamable HTTP on `node:http`: a `(req, res)` handler that mounts in any node:http server (and
+ * so in express, fastify or hono's node adapter), and `serveHttp` to run one. A thin adapter over
+ * {@link createFetchHandler}: the request body streams in (paused while unread, so the body limit
+ * holds without buffering), the response streams out with backpressure (`drain`), and a client
+ * that goes away aborts the request's signal and cancels its SSE stream.
+ *
+ * Spec: MCP 2025-11-25, Basic / Transports ("Streamable HTTP", "Security Warning": bind to
+ * 127.0.0.1 when local); MCP 2026-07-28, Basic / Transports / Streamable HTTP.
+ * @module
+ */
+import {
+  createServer as createNodeServer,
+  type IncomingMessage,
+  type Server as NodeServer,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server } from '../server/server.js';
+import {
+  createFetchHandler,
+  type FetchHandler,
+  type FetchHandlerOptions,
+} from './fetch-handler.js';
+import { LOCALHOST_NAMES } from './http-rules.js';
+
+export { createFetchHandler } from './fetch-handler.js';
+export type { FetchHandler, FetchHandlerOptions } from './fetch-handler.js';
+
+/** Options for {@link createHttpHandler}: those of {@link createFetchHandler}. */
+export type HttpHandlerOptions = FetchHandlerOptions;
+
+/** A node:http request listener serving MCP, with a graceful `close`. */
+export interface HttpHandler {
+  (req: IncomingMessage, res: ServerResponse): void;
+  /** Graceful close of the MCP side (see {@link FetchHandler.close}); the HTTP server stays up. */
+  close(): Promise<void>;
+  /** The web-standard handler underneath. */
+  readonly fetch: FetchHandler;
+}
+
+/** Options for {@link serveHttp}. */
+export interface ServeHttpOptions extends HttpHandlerOptions {
+  /**
+   * TCP port; 0 picks a free one (read it from `url`).
+   * @default 3000
+   */
+  port?: number;
+  /**
+   * Interface to bind. A host other than a localhost name is added to `allowedHosts` unless that
+   * option is given.
+   * @default '127.0.0.1'
+   */
+  host?: string;
+  /** @default '/mcp' */
+  path?: string;
+}
+
+/** A running server from {@link serveHttp}. */
+export interface HttpServing {
+  /** The MCP endpoint, e.g. `http://127.0.0.1:3000/mcp`. */
+  readonly url: string;
+  /** The node:http server. */
+  readonly server: NodeServer;
+  /**
+   * Graceful close: the MCP side first (streams end, requests finish), then the listener and its
+   * sockets.
+   */
+  close(): Promise<void>;
+}
+
+const HIGH_WATER_MARK = 64 * 1024;
+
+/** The request body as a web stream that pauses `req` while its queue is full. */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let finished = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          if (finished) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once('end', () => {
+          if (!finished) controller.close();
+          finished = true;
+        });
+        req.once('error', (error) => {
+          if (!finished) controller.error(error);
+          finished = true;
+        });
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        // The rest of the body is not wanted: let it drain (the response says `Connection: close`).
+        finished = true;
+        req.resume();
+      },
+    },
+    { highWaterMark: HIGH_WATER_MARK, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/** Builds the web `Request` for `req`; its signal aborts when the client goes away early. */
+function toRequest(req: IncomingMessage, res: ServerResponse): Request {
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
+    headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const method = req.method ?? 'GET';
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: controller.signal };
+  if (method !== 'GET' && method !== 'HEAD') {
+    init.body = bodyStream(req);
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+/** Resolves once `res` can take more data, or false when it closed first. */
+function drained(res: ServerResponse): Promise<boolean> {
+  return new Promise((resolve) => {
+    const onDrain = (): void => {
+      res.off('close', onClose);
+      resolve(true);
+    };
+    const onClose = (): void => {
+      res.off('drain', onDrain);
+      resolve(false);
+    };
+    res.once('drain', onDrain);
+    res.once('close', onClose);
+  });
+}
+
+/** Writes a web `Response` to `res`: JSON at once, a stream chunk by chunk with backpressure. */
+async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, key) => res.setHeader(key, value));
+  const body = response.body;
+  if (body === null) {
+    res.end();
+    return;
+  }
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    res.setHeader('content-length', bytes.byteLength);
+    res.end(bytes);
+    return;
+  }
+  res.flushHeaders();
+  const reader = body.getReader();
+  const cancel = (): void => {
+    if (!res.writableFinished) void reader.cancel().catch(() => {});
+  };
+  res.once('close', cancel);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value) && !(await drained(res))) return;
+    }
+    res.end();
+  } catch {
+    res.destroy();
+  } finally {
+    res.off('close', cancel);
+  }
+}
+
+/**
+ * Creates a node:http request listener for `server`'s MCP endpoint.
+ * @example
+ * const mcp = createHttpHandler(server, { path: '/mcp' });
+ * http.createServer(mcp).listen(3000, '127.0.0.1');
+ */
+export function createHttpHandler(server: Server, options: HttpHandlerOptions = {}): HttpHandler {
+  const fetchHandler = createFetchHandler(server, options);
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    let request: Request;
+    try {
+      request = toRequest(req, res);
+    } catch {
+      res.statusCode = 400;
+      res.end();
+      return;
+    }
+    fetchHandler(request)
+      .then((response) => writeResponse(response, res))
+      .catch((error: unknown) => {
+        server.report(
+          `HTTP handler failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
+        );
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+  };
+  return Object.assign(listener, { close: () => fetchHandler.close(), fetch: fetchHandler });
+}
+
+/**
+ * Serves `server` over Streamable HTTP on `host:port` at `path`.
+ * @throws when the port cannot be bound (e.g. `EADDRINUSE`).
+ * @example
+ * const { url, close } = await serveHttp(server, { port: 3000 });
+ */
+export async function serveHttp(
+  server: Server,
+  options: ServeHttpOptions = {},
+): Promise<HttpServing> {
+  const host = options.host ?? '127.0.0.1';
+  const path = options.path ?? '/mcp';
+  const allowedHosts =
+    options.allowedHosts ??
+    (LOCALHOST_NAMES.includes(host) || host === '::1' || host === '0.0.0.0' || host === '::'
+      ? LOCALHOST_NAMES
+      : [...LOCALHOST_NAMES, host]);
+  const handler = createHttpHandler(server, { ...options, path, allowedHosts });
+  const http = createNodeServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 3000, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const address = http.address() as AddressInfo;
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${shown}:${address.port}${path}`,
+    server: http,
+    close(): Promise<void> {
+      closed ??= (async () => {
+        await handler.close();
+        await new Promise<void>((resolve) => {
+          http.close(() => resolve());
+          http.closeIdleConnections();
+          setTimeout(() => http.closeAllConnections(), 1000).unref();
+        });
+      })();
+      return closed;
+    },
+  };
+}
