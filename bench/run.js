@@ -22,7 +22,7 @@ import { percentile } from './lib/stats.js';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const SERVERS = [
-  { key: 'baremcp-cli', label: 'baremcp (CLI serve)', argv: ['dist/cli/main.js', 'serve', 'bench/servers/baremcp-echo.js'], pkg: null },
+  { key: 'baremcp-cli', label: 'baremcp (CLI serve)', argv: ['dist/bundle/cli/main.js', 'serve', 'bench/servers/baremcp-echo.js'], pkg: null },
   { key: 'baremcp-api', label: 'baremcp (createServer)', argv: ['bench/servers/baremcp-api.js'], pkg: null },
   { key: 'sdk-v1', label: 'SDK v1', argv: ['bench/servers/sdk-v1.js'], pkg: '@modelcontextprotocol/sdk' },
   { key: 'sdk-v2', label: 'SDK v2', argv: ['bench/servers/sdk-v2.js'], pkg: '@modelcontextprotocol/server' },
@@ -218,7 +218,7 @@ function versionOf(name) {
 }
 
 async function main() {
-  if (!existsSync(join(ROOT, 'dist/cli/main.js'))) throw new Error('dist/ is missing: run `npm run build` first');
+  if (!existsSync(join(ROOT, 'dist/bundle/cli/main.js'))) throw new Error('dist/ is missing: run `npm run build` first');
   const started = performance.now();
   const loadBefore = loadavg()[0];
   log(`servers: ${servers.map((s) => s.key).join(', ')}; cold ×${COLD_REPS}, load ×${LOAD_REPS}, ${CALLS} calls per burst`);

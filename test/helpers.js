@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const sharedDir = resolve(repoRoot, '..', 'shared');
-export const mainBin = resolve(repoRoot, 'dist', 'cli', 'main.js');
+/** The shipped bin: the bundled CLI (what `npx baremcp` runs). */
+export const mainBin = resolve(repoRoot, 'dist', 'bundle', 'cli', 'main.js');
 
 /** The path of a shared data folder, or undefined when absent (tests then skip with a message). */
 export function shared(...parts) {

@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { repoRoot } from './helpers.js';
 
 const pkg = JSON.parse(readFileSync(resolve(repoRoot, 'package.json'), 'utf8'));
-const IMPORT = /(?:^|[\s;}])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(=])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]\s*\)/gm;
+const IMPORT = /(?:^|[^\w$.])(?:import|export)(?=[\s{*])[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w$.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[^\w$.])import\s*['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]\s*\)/gm;
 
 /** Every module specifier a JS file imports (static, dynamic with a literal, side-effect, require). */
 export function specifiers(source) {
@@ -26,14 +26,18 @@ test('package.json declares no runtime dependencies of any kind', () => {
 test('the specifier scanner sees every import form', () => {
   const src = `import a from 'x';\nimport { b } from "node:fs";\nexport * from './y.js';\nimport './side.js';\nconst c = await import('z');\nconst d = require('w');`;
   assert.deepEqual(specifiers(src), ['x', 'node:fs', './y.js', './side.js', 'z', 'w']);
+  const minified = `import{a as b}from"./c.js";import*as d from"node:os";export{e}from"./f.js";var g=await import("./h.js");`;
+  assert.deepEqual(specifiers(minified), ['./c.js', 'node:os', './f.js', './h.js']);
 });
 
 test('every file npm would ship imports only node: modules and its own relative files, and no test ships', () => {
   const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repoRoot, encoding: 'utf8' });
   const [{ files, size }] = JSON.parse(out);
   const paths = files.map((f) => f.path);
-  assert.ok(paths.includes('dist/index.js'), 'dist/index.js ships');
-  assert.ok(paths.includes('dist/cli/main.js'), 'the bin ships');
+  for (const target of Object.values(pkg.exports).flatMap((t) => (typeof t === 'string' ? [] : Object.values(t)))) {
+    assert.ok(paths.includes(target.replace(/^\.\//, '')), `${target} ships`);
+  }
+  assert.ok(paths.includes(pkg.bin.baremcp), 'the bin ships');
   assert.deepEqual(paths.filter((p) => /(^|\/)test\/|\.test\.|\.map$/.test(p)), []);
   for (const path of paths.filter((p) => /\.[cm]?js$/.test(p))) {
     const source = readFileSync(resolve(repoRoot, path), 'utf8');

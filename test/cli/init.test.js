@@ -114,7 +114,7 @@ test('init writes a package that installs this repo offline and passes its own n
     env: offline,
   });
   assert.equal(installed.code, 0, installed.output);
-  assert.ok(existsSync(join(dir, 'node_modules', 'baremcp', 'dist', 'testing', 'index.js')));
+  assert.ok(existsSync(join(dir, 'node_modules', 'baremcp', 'dist', 'bundle', 'testing', 'index.js')));
 
   const tested = await sh(cmd, [...lead, 'test'], { cwd: dir, env: offline });
   assert.equal(tested.code, 0, tested.output);
