@@ -14,7 +14,13 @@ export const DEFAULT_MAX_DEPTH: number = 100;
  * allocated.
  */
 export function exceedsDepth(value: unknown, max: number): boolean {
-  return typeof value === 'object' && value !== null && tooDeep(value, max);
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    return tooDeep(value, max);
+  } catch {
+    // A limit set so high that checking it overflows the stack: the value is too deep to use.
+    return true;
+  }
 }
 
 function tooDeep(node: object, budget: number): boolean {

@@ -23,6 +23,13 @@ export const INPUT_METHODS: {
   'roots/list': 'roots',
 } as const;
 
+/** The revision that introduced each kind of client input. */
+const INPUT_SINCE: Record<InputMethod, string> = {
+  'elicitation/create': '2025-06-18',
+  'sampling/createMessage': '2024-11-05',
+  'roots/list': '2024-11-05',
+};
+
 /** A method the server may ask the client. */
 export type InputMethod = keyof typeof INPUT_METHODS;
 
@@ -146,6 +153,8 @@ export interface LegacyOptions {
   request(method: string, params: JsonObject, signal: AbortSignal, timeoutMs: number): Promise<JsonObject>;
   /** The request's cancellation (its signal is read only when a question is sent). */
   control: { readonly signal: AbortSignal };
+  /** The connection's revision: a method the revision lacks is never sent. */
+  protocolVersion: string;
   timeoutMs: number;
 }
 
@@ -153,6 +162,10 @@ export interface LegacyOptions {
 export function legacyAsk(options: LegacyOptions): AskClient {
   return (method, params) => {
     const capability = INPUT_METHODS[method];
+    const since = INPUT_SINCE[method];
+    if (options.protocolVersion < since) {
+      return Promise.reject(new Error(`${method} is not part of protocol revision ${options.protocolVersion} (it came in ${since}).`));
+    }
     if (!hasOwn(options.capabilities, capability)) {
       return Promise.reject(
         new Error(`The client did not declare the "${capability}" capability, so ${method} cannot be sent.`),

@@ -103,6 +103,15 @@ export class Connection {
   }
 
   /**
+   * The client's input ended (stdio end of input): subscriptions end gracefully and questions
+   * waiting for the client's answer fail at once, since none can come.
+   */
+  inputEnded(): void {
+    this.#subscriptions.endAll();
+    this.#outgoing.rejectAll(new Error('the client closed its input before answering'));
+  }
+
+  /**
    * Ends every open `subscriptions/listen` gracefully: each gets its completion result. Transports
    * call this at end of input so that long-lived subscriptions do not hold the process open.
    */
@@ -279,6 +288,7 @@ export class Connection {
         capabilities: scope.client.capabilities,
         request: (m, p, s, t) => this.request(m, p, s, t, send),
         control,
+        protocolVersion: scope.protocolVersion,
         timeoutMs: server.inputTimeoutMs,
       });
     }

@@ -119,10 +119,11 @@ class Context implements RequestContext {
 
   progress(progress: number, total?: number, message?: string): void {
     const token = this.meta?.progressToken;
-    if (typeof token !== 'string' && typeof token !== 'number') return;
+    // A progress token is a string or an integer (MCP 2025-11-25, `ProgressToken`).
+    if (typeof token !== 'string' && !Number.isSafeInteger(token)) return;
     if (this.input.control.aborted || !(progress > this.lastProgress)) return;
     this.lastProgress = progress;
-    const params: JsonObject = { progressToken: token, progress };
+    const params: JsonObject = { progressToken: token as string | number, progress };
     if (total !== undefined) params.total = total;
     if (message !== undefined && atLeast(this.protocolVersion, '2025-03-26')) params.message = message;
     this.input.notify({ jsonrpc: '2.0', method: 'notifications/progress', params });

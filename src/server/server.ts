@@ -160,7 +160,11 @@ export class Server {
     this.inputTimeoutMs = options.inputTimeoutMs ?? 120_000;
     this.cacheTtlMs = Math.max(0, options.cacheTtlMs ?? 0);
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-    this.toolLimits = { timeoutMs: options.toolTimeoutMs ?? 0, maxResultSize: options.maxResultSize ?? 16 * 1024 * 1024 };
+    this.toolLimits = {
+      timeoutMs: options.toolTimeoutMs ?? 0,
+      maxResultSize: options.maxResultSize ?? 16 * 1024 * 1024,
+      maxDepth: this.maxDepth,
+    };
     this.#report = options.report ?? ((line) => console.error(`[baremcp] ${line}`));
     this.#reportCoercions = options.reportCoercions === true;
     this.#pipeline = createArgumentPipeline({

@@ -9,6 +9,7 @@ import { ErrorCode, RpcError } from '../protocol/errors.js';
 import { isObject, type JsonObject, type JsonValue } from '../protocol/messages.js';
 import { atLeast } from '../protocol/revisions.js';
 import type { CallToolResult, ContentBlock, Tool } from '../protocol/types.js';
+import { DEFAULT_MAX_DEPTH, exceedsDepth } from '../protocol/limits.js';
 import { InputRequiredSignal } from './client-input.js';
 
 /** The `_meta` key under which a result reports the coercions applied to its call. */
@@ -46,8 +47,10 @@ export interface ArgumentPipeline {
 export interface ToolLimits {
   /** Server-wide time-out in milliseconds; 0 for none. A tool's own `timeoutMs` wins. */
   timeoutMs: number;
-  /** Largest result, in characters of text and base64 data. */
+  /** Largest result, in characters of text and base64 data (and of `structuredContent` as JSON). */
   maxResultSize: number;
+  /** Largest nesting depth of arguments sent as a JSON string. */
+  maxDepth?: number;
 }
 
 /** Characters of text and base64 data in a result (a cheap size estimate, no serialisation). */
@@ -59,6 +62,13 @@ function resultSize(result: CallToolResult): number {
     if (typeof b.data === 'string') size += b.data.length;
     if (typeof b.resource?.text === 'string') size += b.resource.text.length;
     if (typeof b.resource?.blob === 'string') size += b.resource.blob.length;
+  }
+  if (result.structuredContent !== undefined) {
+    try {
+      size += JSON.stringify(result.structuredContent).length;
+    } catch {
+      // Not serialisable: the transport answers -32603 for it.
+    }
   }
   return size;
 }
@@ -206,6 +216,9 @@ export class ToolRegistry {
       throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`, { name });
     }
     const args = decodeArguments(params?.arguments, report, name);
+    if (typeof params?.arguments === 'string' && exceedsDepth(args, limits.maxDepth ?? DEFAULT_MAX_DEPTH)) {
+      throw new RpcError(ErrorCode.InvalidParams, `Invalid params: arguments nested deeper than the limit of ${limits.maxDepth ?? DEFAULT_MAX_DEPTH} levels`);
+    }
     const prepared = pipeline.prepare(tool, args);
     if ('problems' in prepared) {
       return toolError(

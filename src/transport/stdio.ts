@@ -28,6 +28,18 @@ export interface StdioOptions {
    * @default 256
    */
   maxInFlight?: number;
+  /**
+   * Requests read and waiting for a place in flight; reading pauses at this number. Notifications
+   * (a cancel, say) and responses are never held back.
+   * @default 4 × maxInFlight
+   */
+  maxQueued?: number;
+  /**
+   * After end of input, how long requests in flight may still run, in milliseconds; then they are
+   * aborted and the session ends without them.
+   * @default 2000
+   */
+  endGraceMs?: number;
 }
 
 /** A running stdio session. */
@@ -40,21 +52,42 @@ export interface StdioSession {
   close(): void;
 }
 
+/** Characters of replies gathered before they are written without waiting for the next turn. */
+const FLUSH_BYTES = 64 * 1024;
+
 /** Default largest line: 8 MiB. */
 export const DEFAULT_MAX_LINE_BYTES: number = 8 * 1024 * 1024;
 
-const ID_PATTERN = /"id"\s*:\s*(-?\d{1,15}|"(?:[^"\\]|\\.){0,200}")\s*[,}]/;
-
-/** Reads the id of a too-long line from its first bytes, when it can be read cheaply. */
-function idFromHead(head: string): RequestId | undefined {
-  const match = ID_PATTERN.exec(head);
-  if (match === null) return undefined;
-  try {
-    const id = JSON.parse(match[1] as string) as unknown;
-    return typeof id === 'string' || Number.isSafeInteger(id) ? (id as RequestId) : undefined;
-  } catch {
-    return undefined;
+/**
+ * Reads the top-level `"id"` of a too-long line from its first bytes, when it can be read
+ * cheaply: a scan that tracks strings and nesting, so an `"id"` inside `params` is not taken.
+ */
+export function idFromHead(head: string): RequestId | undefined {
+  let depth = 0;
+  for (let i = 0; i < head.length; i++) {
+    const c = head[i];
+    if (c === '"') {
+      const start = i;
+      for (i++; i < head.length && head[i] !== '"'; i++) if (head[i] === '\\') i++;
+      if (depth === 1 && head.slice(start, i + 1) === '"id"') {
+        const match = /^\s*:\s*(-?\d{1,16}|"(?:[^"\\]|\\.){0,200}")\s*[,}]/.exec(head.slice(i + 1));
+        if (match === null) return undefined;
+        try {
+          const id = JSON.parse(match[1] as string) as unknown;
+          return typeof id === 'string' || Number.isSafeInteger(id) ? (id as RequestId) : undefined;
+        } catch {
+          return undefined;
+        }
+      }
+    } else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
   }
+  return undefined;
+}
+
+/** Whether a decoded message is a request (it then waits for a place in flight). */
+function isRequestMessage(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && !Array.isArray(message) && 'method' in message && 'id' in message;
 }
 
 /**
@@ -63,6 +96,9 @@ function idFromHead(head: string): RequestId | undefined {
  */
 export function serve(input: Readable, output: Writable, server: Server, options: StdioOptions = {}): StdioSession {
   const maxInFlight = Math.max(1, options.maxInFlight ?? 256);
+  const maxQueued = Math.max(1, options.maxQueued ?? 4 * maxInFlight);
+  const endGraceMs = options.endGraceMs ?? 2_000;
+  const backlog: unknown[] = [];
   const buffer = new LineBuffer(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
   let pending = 0;
   let ended = false;
@@ -75,20 +111,30 @@ export function serve(input: Readable, output: Writable, server: Server, options
 
   // Lines are queued and written once per turn of the event loop: one write call for many replies.
   let queue: string[] = [];
+  let queuedBytes = 0;
   let flushScheduled = false;
   let paused = false;
+  let finished = false;
+  let graceTimer: ReturnType<typeof setTimeout> | undefined;
 
   function write(message: JsonRpcMessage | JsonRpcMessage[]): void {
-    if (broken) return;
+    if (broken || finished) return;
     let line: string;
     try {
       line = JSON.stringify(message) + '\n';
     } catch (error) {
       server.report(`could not serialise a reply: ${String(error)}`);
-      return;
+      // A request still gets exactly one reply.
+      const id = !Array.isArray(message) && 'id' in message ? message.id : undefined;
+      if (id === undefined || 'error' in message) return;
+      line = JSON.stringify(errorResponse(id, ErrorCode.InternalError, 'Internal error: the result could not be serialised as JSON')) + '\n';
     }
     queue.push(line);
-    if (!flushScheduled) {
+    queuedBytes += line.length;
+    // Replies of synchronous tools can complete many at a time in one turn: write them out once
+    // they add up, so that backpressure (drain) is seen before more requests start.
+    if (queuedBytes >= FLUSH_BYTES) flush();
+    else if (!flushScheduled) {
       flushScheduled = true;
       setImmediate(flush);
     }
@@ -99,6 +145,7 @@ export function serve(input: Readable, output: Writable, server: Server, options
     if (broken || queue.length === 0) return;
     const data = queue.length === 1 ? (queue[0] as string) : queue.join('');
     queue = [];
+    queuedBytes = 0;
     if (!writeProtocol(output, data) && !waitingForDrain) {
       waitingForDrain = true;
       output.once('drain', () => {
@@ -109,9 +156,13 @@ export function serve(input: Readable, output: Writable, server: Server, options
     }
   }
 
+  /** Starts queued requests while there is room, and pauses reading while the backlog is full. */
   function flowControl(): void {
+    while (backlog.length > 0 && pending < maxInFlight && !waitingForDrain && !broken) {
+      start(backlog.shift());
+    }
     if (broken || ended) return;
-    const pause = waitingForDrain || pending >= maxInFlight;
+    const pause = waitingForDrain || backlog.length >= maxQueued;
     if (pause === paused) return;
     paused = pause;
     if (pause) input.pause();
@@ -119,7 +170,11 @@ export function serve(input: Readable, output: Writable, server: Server, options
   }
 
   function finish(): void {
-    if (!ended || pending > 0) return;
+    if (!ended || pending > 0 || backlog.length > 0 || finished) return;
+    finished = true;
+    clearTimeout(graceTimer);
+    // The session is over: the server forgets the connection (no more list changes written).
+    connection.close();
     if (broken) return resolveClosed();
     flush();
     // A zero-length write calls back once everything queued before it has been flushed.
@@ -132,7 +187,7 @@ export function serve(input: Readable, output: Writable, server: Server, options
     finish();
   }
 
-  function dispatch(message: unknown): void {
+  function start(message: unknown): void {
     pending++;
     let reply: Promise<Reply>;
     try {
@@ -151,7 +206,16 @@ export function serve(input: Readable, output: Writable, server: Server, options
         settled();
       },
     );
-    if (pending >= maxInFlight) flowControl();
+  }
+
+  function dispatch(message: unknown): void {
+    // Requests wait for a place in flight; notifications (cancels) and responses never wait.
+    if (isRequestMessage(message) && (pending >= maxInFlight || waitingForDrain || backlog.length > 0)) {
+      backlog.push(message);
+      if (backlog.length >= maxQueued) flowControl();
+      return;
+    }
+    start(message);
   }
 
   function onFrame(frame: Frame): void {
@@ -187,8 +251,20 @@ export function serve(input: Readable, output: Writable, server: Server, options
     if (ended) return;
     for (const frame of buffer.end()) onFrame(frame);
     ended = true;
-    connection.endSubscriptions();
+    // Nobody can answer or listen any more: subscriptions end, questions to the client fail.
+    connection.inputEnded();
     finish();
+    if (!finished) {
+      // Requests still running get endGraceMs; then they are aborted and the session ends.
+      graceTimer = setTimeout(() => {
+        server.report(`end of input: ${pending + backlog.length} request(s) still running after ${endGraceMs} ms were abandoned`);
+        backlog.length = 0;
+        connection.close();
+        pending = 0;
+        finish();
+      }, endGraceMs);
+      graceTimer.unref?.();
+    }
   }
 
   function onOutputError(error: NodeJS.ErrnoException): void {
@@ -222,6 +298,7 @@ export function serve(input: Readable, output: Writable, server: Server, options
     closed,
     close(): void {
       connection.close();
+      backlog.length = 0;
       stop();
       finish();
     },
