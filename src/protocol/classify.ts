@@ -50,7 +50,16 @@ export function classify(message: unknown): Classified {
   const params = message.params as JsonObject | undefined;
   if (!hasOwn(message, 'id')) return { kind: 'notification', method: message.method, params };
   if (id === undefined) {
-    return invalid(undefined, 'Invalid Request: "id" must be a string or an integer (not null)');
+    const raw = message.id;
+    const why =
+      raw === null
+        ? 'must not be null'
+        : typeof raw === 'number'
+          ? Number.isInteger(raw)
+            ? 'is an integer beyond the exact range ±9007199254740991'
+            : 'must be an integer, not a fraction'
+          : `must be a string or an integer, not ${Array.isArray(raw) ? 'an array' : typeof raw === 'object' ? 'an object' : `a ${typeof raw}`}`;
+    return invalid(undefined, `Invalid Request: "id" ${why}`);
   }
   return { kind: 'request', id, method: message.method, params };
 }

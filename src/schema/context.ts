@@ -6,7 +6,6 @@
  * Spec: JSON Schema 2020-12 Validation §6 (keyword value constraints).
  * @module
  */
-import type { Leaf } from './leaf.js';
 import type { Fn } from './state.js';
 import { SchemaCompileError } from './types.js';
 
@@ -20,11 +19,32 @@ export interface CompileContext {
   sub(schema: unknown, path: string, base: string): Fn;
   /** Compiles an ECMAScript regex with the `u` flag, or throws at `path`. Cached by source. */
   regex(source: unknown, path: string): RegExp;
-  /** The inline (`leafOk`) form of an already compiled subschema, if it is a leaf. */
-  leaf(schema: unknown): Leaf | undefined;
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
+const REGEXES = new Map<string, RegExp>();
+const MAX_REGEXES = 512;
+
+/**
+ * `source` as an ECMAScript regex with the `u` flag (JSON Schema 2020-12 Validation §6.3.3,
+ * Core §6.4), or throws `SchemaCompileError` at `path`. Compiled regexes are cached by source
+ * (up to 512; without the `g` and `y` flags `test` keeps no state, so sharing them is safe).
+ */
+export function regexOf(source: unknown, path: string): RegExp {
+  if (typeof source !== 'string') throw new SchemaCompileError(path, 'a pattern must be a string');
+  let re = REGEXES.get(source);
+  if (re === undefined) {
+    try {
+      re = new RegExp(source, 'u');
+    } catch (e) {
+      throw new SchemaCompileError(path, `${JSON.stringify(source)} is not a valid ECMAScript ` +
+        `regular expression with the u flag (${(e as Error).message})`);
+    }
+    if (REGEXES.size >= MAX_REGEXES) REGEXES.clear();
+    REGEXES.set(source, re);
+  }
+  return re;
+}
 
 /** The value of keyword `kw` when the schema has it as an own property, else `undefined`. */
 export function own(schema: SchemaObject, kw: string): unknown {

@@ -131,7 +131,8 @@ function walk(index: SchemaIndex, schema: unknown, path: string, base: string, d
  * anchor name. Returns `undefined` when the target is not in this document.
  */
 export function findTarget(index: SchemaIndex, ref: string, base: string): SchemaTarget | undefined {
-  const [uri, fragment] = splitFragment(resolveUri(ref, base));
+  // `#…` keeps the base (which never has a fragment): the common case needs no URI parsing.
+  const [uri, fragment] = ref[0] === '#' ? [base, ref.slice(1)] : splitFragment(resolveUri(ref, base));
   const resource = index.resources.get(uri);
   if (fragment !== '' && fragment[0] !== '/') {
     let name = fragment;

@@ -9,7 +9,6 @@ import { type CompileContext, type SchemaObject, count, own, schemaList } from '
 import { canonicalKey } from './deep-equal.js';
 import { FALSE_FN, type Fn, type State, mark, prefix, quiet, report, stop } from './state.js';
 import { typeFail } from './keywords-scalar.js';
-import { leafOk } from './leaf.js';
 import { SchemaCompileError } from './types.js';
 
 function child(fn: Fn, x: unknown, s: State, d: number, i: number, kw: string): boolean {
@@ -23,7 +22,11 @@ function child(fn: Fn, x: unknown, s: State, d: number, i: number, kw: string): 
   return false;
 }
 
-function duplicates(a: readonly unknown[], s: State, d: number): boolean {
+/**
+ * `uniqueItems`: false (and reports the first repeated pair) when two items of `a` are equal;
+ * items nested deeper than `s.maxDepth - d` levels fail instead of being compared.
+ */
+export function duplicates(a: readonly unknown[], s: State, d: number): boolean {
   const scalars = new Map<unknown, number>();
   const objects = new Map<string, number>();
   for (let i = 0; i < a.length; i++) {
@@ -150,23 +153,5 @@ export function compileArray(
     }
     return ok;
   };
-  if (contains !== undefined || unique) return full;
-
-  const itemsLeaf = ctx.leaf(itemsSchema) ?? null;
-  // The verdict-only pass when no unevaluatedItems looks at the array: a lean loop.
-  return (v, s, d, ev) => {
-    if (s.errors !== null || ev !== null) return full(v, s, d, ev);
-    if (guard !== undefined && !Array.isArray(v)) return false;
-    const a = v as unknown[];
-    const n = a.length;
-    if (n < minItems || n > maxItems) return false;
-    const shared = n < p ? n : p;
-    for (let i = 0; i < shared; i++) if (!prefixFns[i](a[i], s, d + 1, null)) return false;
-    if (itemsLeaf !== null) {
-      for (let i = p; i < n; i++) if (!leafOk(a[i], itemsLeaf)) return false;
-    } else if (items !== undefined) {
-      for (let i = p; i < n; i++) if (!items(a[i], s, d + 1, null)) return false;
-    }
-    return true;
-  };
+  return full;
 }

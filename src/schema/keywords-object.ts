@@ -14,7 +14,6 @@ import {
   type CompileContext, type SchemaObject, count, own, schemaMap, stringList,
 } from './context.js';
 import { typeFail } from './keywords-scalar.js';
-import { leafOk } from './leaf.js';
 import { escapeToken } from './pointer.js';
 import { FALSE_FN, type Fn, type State, addProp, mark, prefix, report, stop } from './state.js';
 
@@ -105,7 +104,8 @@ export function compileObject(
   const nKeys = keys.length;
   const byName = nKeys > 8 ? new Map(keys.map((k, i) => [k, i] as [string, number])) : undefined;
   const forbid = additional === FALSE_FN;
-  const allowed = nProps > 0 ? ` (allowed: ${names.map((n) => JSON.stringify(n)).join(', ')})` : '';
+  const allowed = (): string =>
+    nProps > 0 ? ` (allowed: ${names.map((n) => JSON.stringify(n)).join(', ')})` : '';
   const matchesPattern = (k: string): boolean => patterns.some((p) => p.test(k));
   const present = (o: Obj, k: string): boolean => o[k] !== undefined && hasOwn.call(o, k);
 
@@ -159,7 +159,7 @@ export function compileObject(
       if (forbid) {
         if (stop(s)) return false;
         ok = report(s, 'additionalProperties', '/additionalProperties',
-          `property ${JSON.stringify(k)} is not allowed${allowed}`, '/' + escapeToken(k));
+          `property ${JSON.stringify(k)} is not allowed${allowed()}`, '/' + escapeToken(k));
       } else if (!child(additional, x, s, d + 1, k, '/additionalProperties')) {
         if (stop(s)) return false;
         ok = false;
@@ -210,43 +210,5 @@ export function compileObject(
     }
     return ok;
   };
-  if (patterns.length > 0 || propertyNames !== undefined) return full;
-  const hasDeps = depRequired.length > 0 || depSchemas.length > 0;
-  const leaves = names.map((n) => ctx.leaf(props?.[n]) ?? null);
-
-  // The verdict-only pass over a value that no unevaluatedProperties looks at: a lean loop
-  // that returns at the first failure. Everything else goes to `full`.
-  return (v, s, d, ev) => {
-    if (s.errors !== null || ev !== null) return full(v, s, d, ev);
-    if (guard !== undefined && (typeof v !== 'object' || v === null || Array.isArray(v))) return false;
-    const o = v as Obj;
-    let seen = 0;
-    let n = 0;
-    for (const k in o) {
-      if (!hasOwn.call(o, k)) continue;
-      const x = o[k];
-      if (x === undefined) continue;
-      n++;
-      let i = -1;
-      if (byName === undefined) {
-        for (let j = 0; j < nKeys; j++) {
-          if (keys[j] === k) {
-            i = j;
-            break;
-          }
-        }
-      } else {
-        i = byName.get(k) ?? -1;
-      }
-      if (i !== -1 && isRequired[i]) seen++;
-      if (i !== -1 && i < nProps) {
-        const leaf = leaves[i];
-        if (leaf !== null ? !leafOk(x, leaf) : !(keyFns[i] as Fn)(x, s, d + 1, null)) return false;
-      } else if (additional !== undefined && (forbid || !additional(x, s, d + 1, null))) {
-        return false;
-      }
-    }
-    if (seen !== nRequired || n < minProps || n > maxProps) return false;
-    return !hasDeps || full(v, s, d, ev);
-  };
+  return full;
 }

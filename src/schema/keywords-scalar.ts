@@ -13,14 +13,30 @@ import { describe, literal, orList } from './messages.js';
 import { type Fn, type State, report } from './state.js';
 import { SchemaCompileError } from './types.js';
 
-/** Bits of a `type` mask. `NUMBER` in a mask also admits integers. */
-export const T_NULL = 1;
-export const T_BOOLEAN = 2;
-export const T_OBJECT = 4;
-export const T_ARRAY = 8;
-export const T_NUMBER = 16;
-export const T_INTEGER = 32;
-export const T_STRING = 64;
+/** Bits of a `type` mask (a `const enum`: inlined as numbers). `Number` also admits integers. */
+export const enum TypeBit {
+  Null = 1,
+  Boolean = 2,
+  Object = 4,
+  Array = 8,
+  Number = 16,
+  Integer = 32,
+  String = 64,
+}
+/** Type bit of `null`. */
+export const T_NULL: number = TypeBit.Null;
+/** Type bit of booleans. */
+export const T_BOOLEAN: number = TypeBit.Boolean;
+/** Type bit of objects. */
+export const T_OBJECT: number = TypeBit.Object;
+/** Type bit of arrays. */
+export const T_ARRAY: number = TypeBit.Array;
+/** Type bit of numbers that are not integers. */
+export const T_NUMBER: number = TypeBit.Number;
+/** Type bit of integers. */
+export const T_INTEGER: number = TypeBit.Integer;
+/** Type bit of strings. */
+export const T_STRING: number = TypeBit.String;
 
 const TYPE_BITS: { readonly [name: string]: number } = {
   null: T_NULL,
@@ -84,13 +100,15 @@ export function compileEnum(schema: SchemaObject, path: string): Fn {
     if (typeof x === 'object' && x !== null) objects.push(x);
     else scalars.add(x);
   }
-  const shown = orList(values.map((x) => literal(x)));
+  let shown: string | undefined; // Written on the first failure: compiling stays cheap.
   return (v, s) => {
     if (typeof v === 'object' && v !== null) {
       for (const x of objects) if (deepEqual(x, v)) return true;
     } else if (scalars.has(v)) {
       return true;
     }
+    if (s.errors === null) return false;
+    shown ??= orList(values.map((x) => literal(x)));
     return report(s, 'enum', '/enum', `expected one of ${shown}, got ${describe(v)}`);
   };
 }
@@ -98,15 +116,14 @@ export function compileEnum(schema: SchemaObject, path: string): Fn {
 /** Compiles `const` (JSON Schema 2020-12 Validation §6.1.3). */
 export function compileConst(schema: SchemaObject): Fn {
   const value = own(schema, 'const');
-  const shown = literal(value);
-  if (typeof value !== 'object' || value === null) {
-    return (v, s) => v === value || report(s, 'const', '/const', `expected ${shown}, got ${describe(v)}`);
-  }
-  return (v, s) =>
-    deepEqual(value, v) || report(s, 'const', '/const', `expected ${shown}, got ${describe(v)}`);
+  const fail = (v: unknown, s: State): false =>
+    report(s, 'const', '/const', `expected ${literal(value)}, got ${describe(v)}`);
+  if (typeof value !== 'object' || value === null) return (v, s) => v === value || fail(v, s);
+  return (v, s) => deepEqual(value, v) || fail(v, s);
 }
 
-function decimals(x: number): number {
+/** Decimal places of `x` as written in shortest form (`0.0075` has 4, `1e-7` has 7). */
+export function decimals(x: number): number {
   const text = String(x);
   const e = text.indexOf('e-');
   if (e !== -1) {
@@ -179,7 +196,8 @@ export function compileNumber(
   };
 }
 
-function codePoints(s: string): number {
+/** Length of `s` in Unicode code points (a surrogate pair counts once), as JSON Schema counts. */
+export function codePoints(s: string): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

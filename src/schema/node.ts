@@ -22,11 +22,13 @@ const hasOwn = Object.prototype.hasOwnProperty;
 
 /** A compiled schema object: its closure and its place in the reference graph. */
 export interface Cell extends GraphNode {
+  /** Subschemas applied to the same value (allOf, anyOf, oneOf, not, if, then, else, $ref…). */
+  inPlace: Cell[];
+  /** Subschemas applied to a child of the value (properties, items, …). */
+  children: Cell[];
   schema: SchemaObject;
   base: string;
   fn: Fn | undefined;
-  inPlace: Cell[];
-  children: Cell[];
 }
 
 /** The `type` check, merged with the single type's keyword group when there is one. */
@@ -153,12 +155,13 @@ function memoCall(cell: Cell, fn: Fn, v: unknown, s: State, d: number): boolean 
 }
 
 /**
- * A `$ref` call: fails past `maxDepth`, memoises recursive targets per value (which bounds the
- * cost of nested anyOf/oneOf over recursive schemas), and prefixes `/$ref` to error locations.
+ * A `$ref` call: into a recursive target, fails past `maxDepth` and memoises per value (which
+ * bounds the cost of nested anyOf/oneOf over recursive schemas); prefixes `/$ref` to error
+ * locations. A non-recursive target is as deep as the schema, so it needs no depth limit.
  */
 export function refFn(cell: Cell): Fn {
   return (v, s, d, ev) => {
-    if (d > s.maxDepth) {
+    if (d > s.maxDepth && cell.recursive) {
       return report(s, '$ref', '/$ref', `value nested deeper than ${s.maxDepth} levels`);
     }
     const fn = cell.fn as Fn;

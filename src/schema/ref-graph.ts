@@ -8,64 +8,68 @@
  * @module
  */
 
-/** A node of the graph: a compiled schema object and its outgoing edges. */
+/** A node of the graph: a compiled schema object (its edges are given to `analyse`). */
 export interface GraphNode {
   /** JSON Pointer of the schema in the document. */
   path: string;
-  /** Subschemas applied to the same value (allOf, anyOf, oneOf, not, if, then, else, $ref…). */
-  inPlace: GraphNode[];
-  /** Subschemas applied to a child of the value (properties, items, …). */
-  children: GraphNode[];
   /** Set by `analyse`: the node lies on a loop of the graph. */
   recursive: boolean;
+  /** Scratch for `analyse`: visit order (-1: not visited), lowest reachable order, on stack. */
+  order: number;
+  low: number;
+  onStack: boolean;
 }
 
 /**
  * Strongly connected components (Tarjan, iterative so that deep graphs cannot overflow the
- * stack) of the graph restricted to `edges`. Returns the components with a loop in them.
+ * stack) of the graph with the given edges, which must stay within `nodes`. Returns the
+ * components with a loop in them.
  */
-function loops(nodes: readonly GraphNode[], edges: (n: GraphNode) => GraphNode[]): GraphNode[][] {
-  const index = new Map<GraphNode, number>();
-  const low = new Map<GraphNode, number>();
-  const onStack = new Set<GraphNode>();
-  const stack: GraphNode[] = [];
-  const found: GraphNode[][] = [];
+function loops<N extends GraphNode>(nodes: readonly N[], edges: (n: N) => N[]): N[][] {
+  for (const n of nodes) {
+    n.order = -1;
+    n.onStack = false;
+  }
+  const stack: N[] = [];
+  const found: N[][] = [];
+  const work: N[] = [];
+  const outs: N[][] = [];
+  const next: number[] = [];
   let counter = 0;
+  const enter = (n: N): void => {
+    n.order = n.low = counter++;
+    n.onStack = true;
+    stack.push(n);
+    work.push(n);
+    outs.push(edges(n));
+    next.push(0);
+  };
   for (const start of nodes) {
-    if (index.has(start)) continue;
-    const work: [GraphNode, number, GraphNode[]][] = [[start, 0, edges(start)]];
-    index.set(start, counter);
-    low.set(start, counter++);
-    stack.push(start);
-    onStack.add(start);
+    if (start.order !== -1) continue;
+    enter(start);
     while (work.length > 0) {
-      const frame = work[work.length - 1];
-      const [node, i, out] = frame;
-      if (i < out.length) {
-        frame[1]++;
-        const next = out[i];
-        if (!index.has(next)) {
-          index.set(next, counter);
-          low.set(next, counter++);
-          stack.push(next);
-          onStack.add(next);
-          work.push([next, 0, edges(next)]);
-        } else if (onStack.has(next)) {
-          low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
-        }
+      const top = work.length - 1;
+      const node = work[top];
+      const out = outs[top];
+      if (next[top] < out.length) {
+        const to = out[next[top]++];
+        if (to.order === -1) enter(to);
+        else if (to.onStack && to.order < node.low) node.low = to.order;
         continue;
       }
       work.pop();
+      outs.pop();
+      next.pop();
       if (work.length > 0) {
-        const parent = work[work.length - 1][0];
-        low.set(parent, Math.min(low.get(parent) as number, low.get(node) as number));
+        const parent = work[work.length - 1];
+        if (node.low < parent.low) parent.low = node.low;
       }
-      if (low.get(node) === index.get(node)) {
-        const component: GraphNode[] = [];
-        let member: GraphNode;
+      if (node.low === node.order) {
+        const component: N[] = [];
+        let member: N;
         do {
-          member = stack.pop() as GraphNode;
-          onStack.delete(member);
+          member = stack.pop() as N;
+          member.onStack = false;
           component.push(member);
         } while (member !== node);
         if (component.length > 1 || out.includes(node)) found.push(component);
@@ -78,13 +82,21 @@ function loops(nodes: readonly GraphNode[], edges: (n: GraphNode) => GraphNode[]
 /**
  * Marks the nodes that lie on a loop as `recursive`, and returns the path of one node of an
  * in-place loop (a loop made only of in-place edges), or `undefined` when there is none.
+ * `inPlace` gives a node's subschemas applied to the same value (allOf, anyOf, oneOf, not, if,
+ * then, else, dependentSchemas, $ref), `children` those applied to a part of it; both must stay
+ * within `nodes`.
  */
-export function analyse(nodes: readonly GraphNode[]): string | undefined {
-  const inPlaceLoops = loops(nodes, (n) => n.inPlace);
+export function analyse<N extends GraphNode>(
+  nodes: readonly N[], inPlace: (n: N) => N[], children: (n: N) => N[],
+): string | undefined {
+  // Most documents have no loop at all: then there is no in-place loop either.
+  const all = loops(nodes, (n) => inPlace(n).concat(children(n)));
+  if (all.length === 0) return undefined;
+  const inPlaceLoops = loops(nodes, inPlace);
   if (inPlaceLoops.length > 0) {
     return inPlaceLoops[0].map((n) => n.path).sort()[0];
   }
-  for (const component of loops(nodes, (n) => n.inPlace.concat(n.children))) {
+  for (const component of all) {
     for (const n of component) n.recursive = true;
   }
   return undefined;

@@ -1,11 +1,11 @@
 /**
- * The JSON Schema 2020-12 validator: `compileSchema` turns a schema into closures once, and the
- * returned `validate` runs them. Validation is pure and reentrant, never mutates the value, and
- * imports nothing from Node, so it also runs in browsers and workers.
- *
- * A validation first runs a verdict-only pass that stops at the first failure and builds no
- * message; only an invalid value is walked a second time to collect every error with its
- * locations and a message written for a model to read.
+ * The JSON Schema 2020-12 validator. `compileSchema` checks the schema and turns it into plans
+ * (`plan-compile.ts`) that the verdict-only interpreter (`verdict.ts`) walks: a valid value is
+ * accepted without building anything. Only an invalid value is walked a second time, by
+ * closures compiled here from the same document on the first failure, to collect every error
+ * with its locations and a message written for a model to read. Validation is pure and
+ * reentrant, never mutates the value, generates no code (no `eval`, no `new Function`) and
+ * imports nothing from Node, so it also runs in browsers, Cloudflare Workers and under a CSP.
  *
  * Spec: JSON Schema 2020-12 Core and Validation (draft-bhutton-json-schema-01,
  * draft-bhutton-json-schema-validation-01); MCP 2025-11-25, Server / Tools (input and output
@@ -13,10 +13,9 @@
  * @module
  */
 import type { JsonSchema } from '../protocol/types.js';
-import { type CompileContext, type SchemaObject, isObject, own } from './context.js';
+import { type CompileContext, type SchemaObject, isObject, own, regexOf } from './context.js';
 import { DEFAULT_BASE, type SchemaIndex, findTarget, indexSchema } from './dereference.js';
 import { compileArray } from './keywords-array.js';
-import { type Leaf, toLeaf } from './leaf.js';
 import { compileAllOf, compileAnyOf, compileIf, compileNot, compileOneOf } from './keywords-logic.js';
 import { compileObject } from './keywords-object.js';
 import {
@@ -25,42 +24,15 @@ import {
 } from './keywords-scalar.js';
 import { type Cell, combine, refFn, typeCheck, unevaluated } from './node.js';
 import { escapeToken } from './pointer.js';
+import { G_ARRAY, G_NUMBER, G_OBJECT, G_OTHER, G_STRING, GROUP, KNOWN, PlanCompiler } from './plan-compile.js';
+import type { ClosureSource } from './plan.js';
 import { analyse } from './ref-graph.js';
 import { FALSE_FN, type Fn, type State, TRUE_FN } from './state.js';
+import { verdict } from './verdict.js';
 import {
   type CompileOptions, SchemaCompileError, type SchemaError, type ValidationResult, type Validator,
 } from './types.js';
 
-/** Every keyword JSON Schema 2020-12 defines (Core §8–10, Validation §6–9); `strict` refuses others. */
-const KNOWN = new Set([
-  '$schema', '$id', '$anchor', '$dynamicAnchor', '$ref', '$dynamicRef', '$defs', '$comment',
-  '$vocabulary', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas',
-  'prefixItems', 'items', 'contains', 'properties', 'patternProperties', 'additionalProperties',
-  'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'type', 'enum', 'const',
-  'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength',
-  'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains',
-  'maxProperties', 'minProperties', 'required', 'dependentRequired', 'format', 'contentEncoding',
-  'contentMediaType', 'contentSchema', 'title', 'description', 'default', 'deprecated', 'readOnly',
-  'writeOnly', 'examples',
-]);
-const G_NUMBER = 1;
-const G_STRING = 2;
-const G_ARRAY = 4;
-const G_OBJECT = 8;
-const G_OTHER = 16;
-/** Which keyword compiler reads each keyword, so that a schema only runs the ones it needs. */
-const GROUP = new Map<string, number>([
-  ...['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']
-    .map((k): [string, number] => [k, G_NUMBER]),
-  ...['minLength', 'maxLength', 'pattern', 'format'].map((k): [string, number] => [k, G_STRING]),
-  ...['prefixItems', 'items', 'contains', 'minContains', 'maxContains', 'minItems', 'maxItems',
-    'uniqueItems'].map((k): [string, number] => [k, G_ARRAY]),
-  ...['properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'required',
-    'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas']
-    .map((k): [string, number] => [k, G_OBJECT]),
-  ...['$defs', 'type', 'enum', 'const', '$ref', 'allOf', 'anyOf', 'oneOf', 'not', 'if',
-    'unevaluatedProperties', 'unevaluatedItems'].map((k): [string, number] => [k, G_OTHER]),
-]);
 const IN_PLACE = /^\/(?:allOf|anyOf|oneOf|not|if|then|else|dependentSchemas)(?:\/|$)/;
 const DEFS = /^\/\$defs\//;
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -75,7 +47,6 @@ class Compiler implements CompileContext {
   readonly index: SchemaIndex;
   readonly cells = new Map<object, Cell>();
   readonly pending: Cell[] = [];
-  readonly regexes = new Map<string, RegExp>();
   current: Cell | undefined;
   refs = 0;
 
@@ -86,28 +57,16 @@ class Compiler implements CompileContext {
   }
 
   regex(source: unknown, path: string): RegExp {
-    if (typeof source !== 'string') throw new SchemaCompileError(path, 'a pattern must be a string');
-    let re = this.regexes.get(source);
-    if (re === undefined) {
-      try {
-        re = new RegExp(source, 'u');
-      } catch (e) {
-        throw new SchemaCompileError(path, `${JSON.stringify(source)} is not a valid ECMAScript ` +
-          `regular expression with the u flag (${(e as Error).message})`);
-      }
-      this.regexes.set(source, re);
-    }
-    return re;
-  }
-
-  leaf(schema: unknown): Leaf | undefined {
-    return toLeaf(schema, this);
+    return regexOf(source, path);
   }
 
   cell(schema: SchemaObject, path: string, base: string): Cell {
     let cell = this.cells.get(schema);
     if (cell === undefined) {
-      cell = { schema, base, path, fn: undefined, inPlace: [], children: [], recursive: false };
+      cell = {
+        schema, base, path, fn: undefined, inPlace: [], children: [], recursive: false,
+        order: -1, low: -1, onStack: false,
+      };
       this.cells.set(schema, cell);
     }
     return cell;
@@ -198,11 +157,49 @@ class Compiler implements CompileContext {
       if (this.pending[i].fn === undefined) this.build(this.pending[i]);
     }
     if (this.refs === 0) return;
-    const loop = analyse([...this.cells.values()]);
+    const loop = analyse([...this.cells.values()], (n) => n.inPlace, (n) => n.children);
     if (loop !== undefined) {
       throw new SchemaCompileError(loop, '$ref loop that never descends into the value: ' +
         'evaluating it would recurse forever');
     }
+  }
+}
+
+/**
+ * The closures of one document, compiled on first use: by the error pass, and by the
+ * interpreter for schemas with `unevaluatedProperties`/`unevaluatedItems`. The plan compiler
+ * has already checked the document, so compiling it again here does not throw.
+ */
+class Closures implements ClosureSource {
+  private readonly schema: JsonSchema;
+  private readonly index: SchemaIndex;
+  private readonly options: CompileOptions;
+  private compiler: Compiler | undefined;
+  private rootFn: Fn | undefined;
+
+  constructor(schema: JsonSchema, index: SchemaIndex, options: CompileOptions) {
+    this.schema = schema;
+    this.index = index;
+    this.options = options;
+  }
+
+  private compile(): Compiler {
+    if (this.compiler === undefined) {
+      const compiler = new Compiler(this.index, this.options);
+      this.rootFn = compiler.sub(this.schema, '', DEFAULT_BASE);
+      compiler.finish();
+      this.compiler = compiler;
+    }
+    return this.compiler;
+  }
+
+  root(): Fn {
+    this.compile();
+    return this.rootFn as Fn;
+  }
+
+  fnOf(schema: SchemaObject): Fn {
+    return this.compile().cells.get(schema)?.fn ?? TRUE_FN;
   }
 }
 
@@ -224,9 +221,9 @@ export function compileSchema(schema: JsonSchema, options: CompileOptions = {}):
   if (index.dynamicRef !== undefined) {
     throw new SchemaCompileError(index.dynamicRef, '$dynamicRef is not supported; use $ref');
   }
-  const compiler = new Compiler(index, options);
-  const root = compiler.sub(schema, '', DEFAULT_BASE);
-  compiler.finish();
+  const closures = new Closures(schema, index, options);
+  const plan = new PlanCompiler(index, options.strict === true, options.formatAssertion === true,
+    closures).compile(schema, DEFAULT_BASE);
   const maxDepth = options.maxDepth ?? 256;
   const maxErrors = Math.max(1, options.maxErrors ?? 100);
   // The verdict-only pass keeps no per-call data except the memo, whose entries stay true for
@@ -236,7 +233,7 @@ export function compileSchema(schema: JsonSchema, options: CompileOptions = {}):
   function validate(value: unknown): ValidationResult {
     let valid = false;
     try {
-      valid = root(value, fast, 0, null);
+      valid = verdict(plan, value, 0, fast);
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
     }
@@ -244,7 +241,7 @@ export function compileSchema(schema: JsonSchema, options: CompileOptions = {}):
     if (valid) return VALID;
     const errors: SchemaError[] = [];
     try {
-      root(value, { errors, maxErrors, maxDepth, memo: null }, 0, null);
+      closures.root()(value, { errors, maxErrors, maxDepth, memo: null }, 0, null);
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
       errors.push({ instanceLocation: '', keywordLocation: '', keyword: 'maxDepth',

@@ -10,6 +10,7 @@
  */
 import { classify } from '../protocol/classify.js';
 import { ErrorCode, RpcError, errorResponse } from '../protocol/errors.js';
+import { isRequestId } from '../protocol/messages.js';
 import type {
   JsonObject,
   JsonRpcMessage,
@@ -169,7 +170,18 @@ export class Connection {
         `Invalid Request: batches are only part of protocol revision 2025-03-26 (this connection uses ${this.protocolVersion ?? LATEST_LEGACY_REVISION})`,
       );
     }
-    const replies = await Promise.all(messages.map((m) => this.#single(m, transport)));
+    const replies = await Promise.all(
+      messages.map((m) =>
+        // initialize MUST NOT be part of a batch (MCP 2025-03-26, Basic / Lifecycle).
+        typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'initialize' && 'id' in m
+          ? errorResponse(
+              isRequestId((m as { id?: unknown }).id) ? ((m as { id: RequestId }).id) : undefined,
+              ErrorCode.InvalidRequest,
+              'Invalid Request: initialize must not be part of a batch',
+            )
+          : this.#single(m, transport),
+      ),
+    );
     const list = replies.filter((r): r is JsonRpcResponse => r !== null && !Array.isArray(r));
     return list.length > 0 ? list : null;
   }
@@ -196,7 +208,9 @@ export class Connection {
     } else if (method === 'notifications/cancelled') {
       const id = params?.requestId;
       if (typeof id === 'string' || typeof id === 'number') {
-        this.#inFlight.get(idKey(id))?.abort(CANCELLED);
+        const control = this.#inFlight.get(idKey(id));
+        // The client MUST NOT cancel initialize (MCP 2025-11-25, Cancellation): it is answered anyway.
+        if (control !== undefined && control.method !== 'initialize') control.abort(CANCELLED);
       }
     }
   }
@@ -240,7 +254,7 @@ export class Connection {
     if (exceedsDepth(params, server.maxDepth)) {
       return errorResponse(id, ErrorCode.InvalidParams, `Invalid params: nested deeper than the limit of ${server.maxDepth} levels`);
     }
-    const control = new RequestControl();
+    const control = new RequestControl(method);
     this.#inFlight.set(key, control);
     let scope: RequestScope | undefined;
     try {

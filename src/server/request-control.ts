@@ -9,11 +9,17 @@
 
 /** The cancellation state of one request. */
 export class RequestControl {
+  /** The method of the request. */
+  readonly method: string;
   /** True once the request was cancelled, timed out, or its connection closed. */
   aborted = false;
   /** Why it was aborted (undefined while it was not). */
   reason: unknown = undefined;
   #controller: AbortController | undefined;
+
+  constructor(method: string) {
+    this.method = method;
+  }
 
   /** Aborts the request; later calls are ignored. */
   abort(reason: unknown): void {

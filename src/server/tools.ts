@@ -112,13 +112,21 @@ function withTimeout<T>(
 
 /** Describes a thrown value in words a model can read: never `[object Object]`. */
 export function describeThrown(value: unknown): string {
-  if (value instanceof Error) return value.message || value.name;
-  if (typeof value === 'string') return value;
-  if (value === undefined) return 'undefined';
   try {
-    return JSON.stringify(value) ?? String(value);
+    if (value instanceof Error) return String(value.message || value.name);
+    if (typeof value === 'string') return value;
+    if (value === undefined) return 'undefined';
+    if (typeof value === 'bigint') return `${value}n`;
+    try {
+      return JSON.stringify(value) ?? String(value);
+    } catch {
+      // Cyclic or otherwise unserialisable: name its kind and keys rather than "[object Object]".
+      const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+      const keys = typeof value === 'object' && value !== null ? Object.keys(value).slice(0, 10) : [];
+      return `${typeof name === 'string' ? name : typeof value} that cannot be shown as JSON${keys.length > 0 ? ` (keys: ${keys.join(', ')})` : ''}`;
+    }
   } catch {
-    return String(value);
+    return 'the tool failed with an error that cannot be read';
   }
 }
 
@@ -133,6 +141,7 @@ export function toCallToolResult(value: ToolReturn | undefined): CallToolResult 
   if (value === undefined || value === null) return { content: [] };
   if (Array.isArray(value)) return { content: value as ContentBlock[] };
   if (isObject(value) && Array.isArray(value.content)) return value;
+  // Not a CallToolResult: shown as JSON text (the caller reports it as the tool's fault).
   return { content: [{ type: 'text', text: describeThrown(value) }] };
 }
 
@@ -228,7 +237,11 @@ export class ToolRegistry {
     let result: CallToolResult;
     try {
       const run = tool.run as (args: JsonObject, ctx: RequestContext) => ToolReturn | Promise<ToolReturn>;
-      result = toCallToolResult(await withTimeout(ctx, tool.timeoutMs ?? limits.timeoutMs, name, (c) => run(prepared.args, c)));
+      const value = await withTimeout(ctx, tool.timeoutMs ?? limits.timeoutMs, name, (c) => run(prepared.args, c));
+      result = toCallToolResult(value);
+      if (isObject(value) && !Array.isArray(value.content)) {
+        report(`tool "${name}" returned an object that is not a CallToolResult (no content array); sent it as JSON text`);
+      }
     } catch (error) {
       // A question for the client (2026-07-28) and a missing client capability are protocol outcomes.
       if (error instanceof InputRequiredSignal) throw error;

@@ -35,8 +35,8 @@ export interface StdioOptions {
    */
   maxQueued?: number;
   /**
-   * After end of input, how long requests in flight may still run, in milliseconds; then they are
-   * aborted and the session ends without them.
+   * After end of input, how long the session waits without progress (no reply settled, no output
+   * drained), in milliseconds, before it aborts what is left and ends.
    * @default 2000
    */
   endGraceMs?: number;
@@ -151,6 +151,7 @@ export function serve(input: Readable, output: Writable, server: Server, options
       output.once('drain', () => {
         waitingForDrain = false;
         flowControl();
+        armGrace();
       });
       flowControl();
     }
@@ -185,6 +186,7 @@ export function serve(input: Readable, output: Writable, server: Server, options
     pending--;
     flowControl();
     finish();
+    armGrace();
   }
 
   function start(message: unknown): void {
@@ -254,17 +256,24 @@ export function serve(input: Readable, output: Writable, server: Server, options
     // Nobody can answer or listen any more: subscriptions end, questions to the client fail.
     connection.inputEnded();
     finish();
-    if (!finished) {
-      // Requests still running get endGraceMs; then they are aborted and the session ends.
-      graceTimer = setTimeout(() => {
-        server.report(`end of input: ${pending + backlog.length} request(s) still running after ${endGraceMs} ms were abandoned`);
-        backlog.length = 0;
-        connection.close();
-        pending = 0;
-        finish();
-      }, endGraceMs);
-      graceTimer.unref?.();
-    }
+    armGrace();
+  }
+
+  /**
+   * After end of input, the session may go on while replies keep coming; once none has come for
+   * endGraceMs (a tool that hangs, a client that stopped reading), what is left is abandoned.
+   */
+  function armGrace(): void {
+    if (!ended || finished) return;
+    clearTimeout(graceTimer);
+    graceTimer = setTimeout(() => {
+      server.report(`end of input: ${pending + backlog.length} request(s) made no progress for ${endGraceMs} ms and were abandoned`);
+      backlog.length = 0;
+      connection.close();
+      pending = 0;
+      finish();
+    }, endGraceMs);
+    graceTimer.unref?.();
   }
 
   function onOutputError(error: NodeJS.ErrnoException): void {

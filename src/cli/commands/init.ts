@@ -133,7 +133,7 @@ Before it is published, use \`"command": "node", "args": ["/absolute/path/to/bin
 npm install
 npm test                                          # node:test, through baremcp/testing
 npx baremcp call --server ./server.js count_words '{"text":"a b c"}'
-npx baremcp check ./server.js                     # vendor strict-mode lint of the schemas
+npx baremcp check ./server.js --profile mcp       # lint the schemas (add openai, anthropic, gemini as you need)
 npm publish                                       # then anyone can run: npx -y ${name}
 \`\`\`
 

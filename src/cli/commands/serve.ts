@@ -50,7 +50,12 @@ export async function runServe(args: ParsedArgs, modulePath: string | undefined)
       ? createExampleServer(optionString(args, 'root') ?? process.cwd())
       : await loadServerModule(modulePath);
   const what = modulePath ?? `the workspace example on ${optionString(args, 'root') ?? process.cwd()}`;
-  const counts = `${server.tools.size} tools, ${server.resources.size} resources and templates, ${server.prompts.size} prompts`;
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const counts = [
+    plural(server.tools.size, 'tool'),
+    ...(server.resources.size > 0 ? [plural(server.resources.size, 'resource') + ' or template' + (server.resources.size === 1 ? '' : 's')] : []),
+    ...(server.prompts.size > 0 ? [plural(server.prompts.size, 'prompt')] : []),
+  ].join(', ');
   if (http) return serveOverHttp(server, args, what, counts);
   const session = serveStdio(server);
   process.stderr.write(`baremcp: serving ${what} on stdio (${counts}); waiting for a client\n`);
