@@ -3,7 +3,9 @@
 // tool input schemas. Prints ratios (baremcp over the other: above 1 means baremcp is faster).
 //
 // Run: `npm run bench` (bench/run.js imports benchValidate), or `node bench/validate.js` after a
-// build. @cfworker/json-schema is optional: its columns show "n/a" when it is not installed.
+// build; `node bench/validate.js --runs=5` repeats every measurement five times, interleaved, and
+// prints the medians (the figures move a lot on a shared machine). @cfworker/json-schema is
+// optional: its columns show "n/a" when it is not installed.
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { compileSchema } from '../dist/schema/validate.js';
@@ -204,23 +206,38 @@ function timeValidate(validate, values, ms) {
   return (n / elapsed) * 1000;
 }
 
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 /**
  * Runs the benchmark and returns one row per schema: compile time (µs) and validations per
- * second for baremcp, ajv and @cfworker/json-schema, and baremcp's ratios against each.
+ * second for baremcp, ajv and @cfworker/json-schema, and baremcp's ratios against each. With
+ * `runs` > 1 every figure is the median of that many measurements, taken in turn per library.
  */
-export async function benchValidate({ ms = 600, rounds = 200, print = true } = {}) {
+export async function benchValidate({ ms = 600, rounds = 200, print = true, runs = 1 } = {}) {
   const libs = await loadCompetitors();
   const rows = [];
   for (const [name, { schema, values }] of Object.entries(SCHEMAS)) {
     const row = { schema: name };
+    const validators = {};
     for (const [lib, compile] of Object.entries(libs)) {
       if (compile === undefined) continue;
       const validate = compile(schema);
       for (const v of values) {
         if (!validate(v)) throw new Error(`${lib} rejects a value of "${name}"`);
       }
-      row[`${lib}CompileUs`] = timeCompile(compile, schema, rounds);
-      row[`${lib}OpsPerSec`] = timeValidate(validate, values, ms);
+      validators[lib] = validate;
+    }
+    const compileUs = {};
+    const opsPerSec = {};
+    for (let run = 0; run < runs; run++) {
+      for (const [lib, validate] of Object.entries(validators)) {
+        (compileUs[lib] ??= []).push(timeCompile(libs[lib], schema, rounds));
+        (opsPerSec[lib] ??= []).push(timeValidate(validate, values, ms));
+      }
+    }
+    for (const lib of Object.keys(validators)) {
+      row[`${lib}CompileUs`] = median(compileUs[lib]);
+      row[`${lib}OpsPerSec`] = median(opsPerSec[lib]);
     }
     row.compileVsAjv = row.ajvCompileUs / row.baremcpCompileUs;
     row.throughputVsAjv = row.baremcpOpsPerSec / row.ajvOpsPerSec;
@@ -252,5 +269,6 @@ function printRows(rows) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await benchValidate();
+  const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 1);
+  await benchValidate({ runs: Number.isInteger(runs) && runs > 0 ? runs : 1 });
 }

@@ -22,72 +22,12 @@ import { type SchemaIndex, findTarget } from './dereference.js';
 import { formatCheck } from './format.js';
 import { decimals, parseType } from './keywords-scalar.js';
 import { escapeToken } from './pointer.js';
-import { type ClosureSource, FALSE_PLAN, Flag, Plan, TRUE_PLAN, opOf } from './plan.js';
+import {
+  type ClosureSource, FALSE_PLAN, Flag, Plan, TRUE_PLAN, alias, childrenOf, inPlaceOf, opOf, redirect,
+} from './plan.js';
 import { analyse } from './ref-graph.js';
+import { GROUP, G_ARRAY, G_NUMBER, G_OBJECT, G_OTHER, G_STRING, KNOWN } from './vocabulary.js';
 import { SchemaCompileError } from './types.js';
-
-/** Every keyword JSON Schema 2020-12 defines (Core §8–10, Validation §6–9); `strict` refuses others. */
-export const KNOWN: ReadonlySet<string> = new Set([
-  '$schema', '$id', '$anchor', '$dynamicAnchor', '$ref', '$dynamicRef', '$defs', '$comment',
-  '$vocabulary', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas',
-  'prefixItems', 'items', 'contains', 'properties', 'patternProperties', 'additionalProperties',
-  'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'type', 'enum', 'const',
-  'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength',
-  'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains',
-  'maxProperties', 'minProperties', 'required', 'dependentRequired', 'format', 'contentEncoding',
-  'contentMediaType', 'contentSchema', 'title', 'description', 'default', 'deprecated', 'readOnly',
-  'writeOnly', 'examples',
-]);
-/** Keyword group bits: which keyword compilers a schema object needs. */
-export const G_NUMBER = 1;
-/** Keyword group: string keywords. */
-export const G_STRING = 2;
-/** Keyword group: array keywords. */
-export const G_ARRAY = 4;
-/** Keyword group: object keywords. */
-export const G_OBJECT = 8;
-/** Keyword group: everything else that asserts or applies (`type`, `enum`, `$ref`, `allOf`…). */
-export const G_OTHER = 16;
-/** The group of each keyword that asserts or applies; annotations have none. */
-export const GROUP: ReadonlyMap<string, number> = new Map<string, number>([
-  ...['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']
-    .map((k): [string, number] => [k, G_NUMBER]),
-  ...['minLength', 'maxLength', 'pattern', 'format'].map((k): [string, number] => [k, G_STRING]),
-  ...['prefixItems', 'items', 'contains', 'minContains', 'maxContains', 'minItems', 'maxItems',
-    'uniqueItems'].map((k): [string, number] => [k, G_ARRAY]),
-  ...['properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'required',
-    'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas']
-    .map((k): [string, number] => [k, G_OBJECT]),
-  ...['$defs', 'type', 'enum', 'const', '$ref', 'allOf', 'anyOf', 'oneOf', 'not', 'if',
-    'unevaluatedProperties', 'unevaluatedItems'].map((k): [string, number] => [k, G_OTHER]),
-]);
-
-const NO_EDGES: Plan[] = [];
-
-/** Adds `x` to `out` unless it is the shared `true`/`false` plan (which has no edges). */
-function edge(out: Plan[], x: Plan | null): void {
-  if (x !== null && x !== TRUE_PLAN && x !== FALSE_PLAN) out.push(x);
-}
-
-/** Subschemas applied to the same value (Core §10.2), for the loop analysis. */
-function inPlaceOf(p: Plan): Plan[] {
-  if ((p.flags & (Flag.Logic | Flag.Object)) === 0) return NO_EDGES;
-  const out: Plan[] = [];
-  for (const list of [p.allOf, p.anyOf, p.oneOf, p.depSchemaPlans]) for (const x of list) edge(out, x);
-  for (const x of [p.ref, p.not, p.ifPlan, p.thenPlan, p.elsePlan]) edge(out, x);
-  return out;
-}
-
-/** Subschemas applied to parts of the value (Core §10.3, §11), for the loop analysis. */
-function childrenOf(p: Plan): Plan[] {
-  if ((p.flags & (Flag.Object | Flag.Array | Flag.Call)) === 0) return NO_EDGES;
-  const out: Plan[] = [];
-  for (const list of [p.keyPlans, p.patternPlans, p.prefix]) for (const x of list) edge(out, x);
-  for (const x of [p.additional, p.propertyNames, p.items, p.contains, p.uProps, p.uItems]) {
-    edge(out, x);
-  }
-  return out;
-}
 
 /** Compiles one document into plans. Use `compile` once per instance. */
 export class PlanCompiler {
@@ -99,9 +39,14 @@ export class PlanCompiler {
   private readonly all: Plan[] = [];
   private readonly pending: [Plan, SchemaObject, string, string][] = [];
   private refs = 0;
+  /** `$ref` targets (plans), and how many `$ref`s were compiled so far (for `Plan.hasRef`). */
+  private readonly targets: Plan[] = [];
+  private refsSeen = 0;
 
   /** @param closures compiles the closures of `unevaluated*` schemas when first needed. */
-  constructor(index: SchemaIndex, strict: boolean, formatAssertion: boolean, closures: ClosureSource) {
+  constructor(
+    index: SchemaIndex, strict: boolean, formatAssertion: boolean, closures: ClosureSource,
+  ) {
     this.index = index;
     this.strict = strict;
     this.formatAssertion = formatAssertion;
@@ -115,13 +60,21 @@ export class PlanCompiler {
       const [p, schema, path, at] = this.pending[i];
       if (p.flags === -1) this.fill(p, schema, path, at);
     }
-    if (this.refs > 0) {
+    if (this.refs === 0) {
+      for (const p of this.all) p.op = opOf(p);
+      return plan;
+    }
+    // Edges other than `$ref` lead into the schema object, so every loop takes a `$ref` whose
+    // target holds a `$ref` itself: without one (most documents), there is nothing to analyse.
+    if (this.targets.some((t) => t.hasRef)) {
       const loop = analyse(this.all, inPlaceOf, childrenOf);
       if (loop !== undefined) {
         throw new SchemaCompileError(loop, '$ref loop that never descends into the value: ' +
           'evaluating it would recurse forever');
       }
       for (const p of this.all) if (p.ref !== null && p.ref.recursive) p.refMemo = true;
+    }
+    if (this.all.some((p) => alias(p) !== p)) {
       for (const p of this.all) redirect(p);
       plan = alias(plan);
     }
@@ -132,7 +85,9 @@ export class PlanCompiler {
   private sub(schema: unknown, path: string, base: string): Plan {
     if (schema === true) return TRUE_PLAN;
     if (schema === false) return FALSE_PLAN;
-    if (!isObject(schema)) throw new SchemaCompileError(path, 'a schema must be an object or a boolean');
+    if (!isObject(schema)) {
+      throw new SchemaCompileError(path, 'a schema must be an object or a boolean');
+    }
     let plan = this.plans.get(schema);
     if (plan === undefined) {
       plan = this.plan(schema, path);
@@ -140,6 +95,8 @@ export class PlanCompiler {
     } else if (plan.flags === -1) {
       // Met first as a `$ref` target, still pending: compile it now, at its own path.
       this.fill(plan, schema, plan.path, this.index.baseOf.get(schema) ?? base);
+    } else if (plan.hasRef) {
+      this.refsSeen++; // A subschema met twice: its `$ref`s count for this parent too.
     }
     return plan;
   }
@@ -154,12 +111,19 @@ export class PlanCompiler {
   }
 
   private fill(plan: Plan, schema: SchemaObject, path: string, base: string): void {
+    const refsBefore = this.refsSeen;
+    this.fillKeywords(plan, schema, path, base);
+    plan.hasRef = this.refsSeen > refsBefore;
+  }
+
+  private fillKeywords(plan: Plan, schema: SchemaObject, path: string, base: string): void {
     let present = 0;
     for (const k in schema) {
       if (!Object.prototype.hasOwnProperty.call(schema, k)) continue;
       present |= GROUP.get(k) ?? 0;
       if (this.strict && !KNOWN.has(k)) {
-        throw new SchemaCompileError(`${path}/${escapeToken(k)}`, `unknown keyword ${JSON.stringify(k)} (strict mode)`);
+        throw new SchemaCompileError(`${path}/${escapeToken(k)}`,
+          `unknown keyword ${JSON.stringify(k)} (strict mode)`);
       }
     }
     plan.flags = 0;
@@ -168,8 +132,12 @@ export class PlanCompiler {
     if ((present & G_OTHER) !== 0) {
       const defs = own(schema, '$defs');
       if (defs !== undefined) {
-        if (!isObject(defs)) throw new SchemaCompileError(`${path}/$defs`, '$defs must be an object');
-        for (const k of Object.keys(defs)) this.sub(defs[k], `${path}/$defs/${escapeToken(k)}`, base);
+        if (!isObject(defs)) {
+          throw new SchemaCompileError(`${path}/$defs`, '$defs must be an object');
+        }
+        for (const k of Object.keys(defs)) {
+          this.sub(defs[k], `${path}/$defs/${escapeToken(k)}`, base);
+        }
       }
       if (own(schema, 'type') !== undefined) {
         plan.types = parseType(schema, path).mask;
@@ -234,7 +202,9 @@ export class PlanCompiler {
 
   private arrays(plan: Plan, schema: SchemaObject, path: string, base: string): number {
     const prefix = schemaList(schema, 'prefixItems', path);
-    if (prefix !== undefined) plan.prefix = prefix.map((x, i) => this.sub(x, `${path}/prefixItems/${i}`, base));
+    if (prefix !== undefined) {
+      plan.prefix = prefix.map((x, i) => this.sub(x, `${path}/prefixItems/${i}`, base));
+    }
     const items = own(schema, 'items');
     if (Array.isArray(items)) {
       throw new SchemaCompileError(`${path}/items`,
@@ -259,7 +229,8 @@ export class PlanCompiler {
   private objects(plan: Plan, schema: SchemaObject, path: string, base: string): number {
     const props = schemaMap(schema, 'properties', path);
     const names = props === undefined ? [] : Object.keys(props);
-    const propPlans = names.map((n) => this.sub(props?.[n], `${path}/properties/${escapeToken(n)}`, base));
+    const propPlans = names.map((n) =>
+      this.sub(props?.[n], `${path}/properties/${escapeToken(n)}`, base));
     const patternMap = schemaMap(schema, 'patternProperties', path);
     if (patternMap !== undefined) {
       const sources = Object.keys(patternMap);
@@ -276,7 +247,8 @@ export class PlanCompiler {
       plan.propertyNames = this.sub(propertyNames, `${path}/propertyNames`, base);
     }
     const requiredValue = own(schema, 'required');
-    const required = requiredValue === undefined ? [] : stringList(requiredValue, `${path}/required`, 'required');
+    const required = requiredValue === undefined
+      ? [] : stringList(requiredValue, `${path}/required`, 'required');
     plan.minProps = count(schema, 'minProperties', path) ?? 0;
     plan.maxProps = count(schema, 'maxProperties', path) ?? Infinity;
     const depRequired = schemaMap(schema, 'dependentRequired', path);
@@ -306,7 +278,9 @@ export class PlanCompiler {
     let flags = 0;
     const values = own(schema, 'enum');
     if (values !== undefined) {
-      if (!Array.isArray(values)) throw new SchemaCompileError(`${path}/enum`, 'enum must be an array');
+      if (!Array.isArray(values)) {
+        throw new SchemaCompileError(`${path}/enum`, 'enum must be an array');
+      }
       plan.values = values.filter((x) => typeof x !== 'object' || x === null);
       plan.objectValues = values.filter((x) => typeof x === 'object' && x !== null);
       flags |= Flag.Enum;
@@ -319,11 +293,17 @@ export class PlanCompiler {
     const ref = own(schema, '$ref');
     if (ref !== undefined) plan.ref = this.ref(ref, path, base);
     const allOf = schemaList(schema, 'allOf', path);
-    if (allOf !== undefined) plan.allOf = allOf.map((x, i) => this.sub(x, `${path}/allOf/${i}`, base));
+    if (allOf !== undefined) {
+      plan.allOf = allOf.map((x, i) => this.sub(x, `${path}/allOf/${i}`, base));
+    }
     const anyOf = schemaList(schema, 'anyOf', path);
-    if (anyOf !== undefined) plan.anyOf = anyOf.map((x, i) => this.sub(x, `${path}/anyOf/${i}`, base));
+    if (anyOf !== undefined) {
+      plan.anyOf = anyOf.map((x, i) => this.sub(x, `${path}/anyOf/${i}`, base));
+    }
     const oneOf = schemaList(schema, 'oneOf', path);
-    if (oneOf !== undefined) plan.oneOf = oneOf.map((x, i) => this.sub(x, `${path}/oneOf/${i}`, base));
+    if (oneOf !== undefined) {
+      plan.oneOf = oneOf.map((x, i) => this.sub(x, `${path}/oneOf/${i}`, base));
+    }
     const not = own(schema, 'not');
     if (not !== undefined) plan.not = this.sub(not, `${path}/not`, base);
     const cond = own(schema, 'if');
@@ -355,13 +335,16 @@ export class PlanCompiler {
   }
 
   private ref(ref: unknown, path: string, base: string): Plan {
-    if (typeof ref !== 'string') throw new SchemaCompileError(`${path}/$ref`, '$ref must be a string');
+    if (typeof ref !== 'string') {
+      throw new SchemaCompileError(`${path}/$ref`, '$ref must be a string');
+    }
     const target = findTarget(this.index, ref, base);
     if (target === undefined) {
       throw new SchemaCompileError(`${path}/$ref`, `$ref ${JSON.stringify(ref)} does not point ` +
         'into this schema; schemas are never fetched, so put the target under $defs');
     }
     this.refs++;
+    this.refsSeen++;
     const schema = target.schema as unknown;
     if (typeof schema === 'boolean') return schema ? TRUE_PLAN : FALSE_PLAN;
     const object = schema as SchemaObject;
@@ -370,41 +353,7 @@ export class PlanCompiler {
       plan = this.plan(object, target.path);
       this.pending.push([plan, object, target.path, target.base]);
     }
+    this.targets.push(plan);
     return plan;
   }
-}
-
-/** A plan that is only a `$ref` to a non-recursive target stands for that target. */
-function alias(p: Plan): Plan {
-  let q = p;
-  for (let n = 0; n < 64 && q.flags === Flag.Logic && q.ref !== null && !q.refMemo &&
-    q.allOf.length === 0 && q.anyOf.length === 0 && q.oneOf.length === 0 && q.not === null &&
-    q.ifPlan === null; n++) {
-    q = q.ref;
-  }
-  return q;
-}
-
-function aliasOrNull(p: Plan | null): Plan | null {
-  return p === null ? null : alias(p);
-}
-
-/** Points every subschema reference of `p` past aliases (see `alias`). */
-function redirect(p: Plan): void {
-  p.keyPlans = p.keyPlans.map(aliasOrNull);
-  p.patternPlans = p.patternPlans.map(alias);
-  p.depSchemaPlans = p.depSchemaPlans.map(alias);
-  p.prefix = p.prefix.map(alias);
-  p.allOf = p.allOf.map(alias);
-  p.anyOf = p.anyOf.map(alias);
-  p.oneOf = p.oneOf.map(alias);
-  p.additional = aliasOrNull(p.additional);
-  p.propertyNames = aliasOrNull(p.propertyNames);
-  p.items = aliasOrNull(p.items);
-  p.contains = aliasOrNull(p.contains);
-  p.not = aliasOrNull(p.not);
-  p.ifPlan = aliasOrNull(p.ifPlan);
-  p.thenPlan = aliasOrNull(p.thenPlan);
-  p.elsePlan = aliasOrNull(p.elsePlan);
-  if (p.ref !== null && !p.refMemo) p.ref = alias(p.ref);
 }

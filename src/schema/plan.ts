@@ -96,7 +96,9 @@ export const enum Op {
 /**
  * One schema object as data. `flags` says which groups to check; an absent bound is infinite,
  * an absent list is empty, `types` 0 means any type. Object keys: `keys[i]` is a property or a
- * required name, `keyPlans[i]` its subschema (`null` for a required name without one).
+ * required name, `keyPlans[i]` its subschema (`null` for a required name without one) and
+ * `keyFlags[i]` 1 when it is required, else 0. `ref` is the `$ref` target; `refMemo` says it
+ * lies on a recursive loop (depth limit and per-value memo).
  */
 export class Plan {
   op: number = Op.True;
@@ -104,6 +106,8 @@ export class Plan {
   path = '';
   /** Set by `analyse` (`ref-graph.ts`): the plan lies on a recursive loop. */
   recursive = false;
+  /** The schema or a subschema of it (not through `$ref`) has a `$ref`. */
+  hasRef = false;
   /** Scratch for `analyse`. */
   order = -1;
   low = -1;
@@ -207,16 +211,90 @@ export function opOf(plan: Plan): number {
         return Op.Leaf;
     }
   }
-  if ((f & ~(Flag.Type | Flag.Object)) === 0 && plan.types === TypeBit.Object && plan.patterns.length === 0 &&
+  if ((f & ~(Flag.Type | Flag.Object)) === 0 && plan.types === TypeBit.Object &&
+    plan.patterns.length === 0 &&
     plan.propertyNames === null && plan.minProps === 0 && plan.maxProps === Infinity &&
     plan.depNames.length === 0 && plan.depSchemaNames.length === 0 && plan.byName === null) {
     const leaf = (x: Plan | null): boolean =>
       x === null || (x.flags & (Flag.Object | Flag.Array | Flag.Logic | Flag.Call)) === 0;
     return plan.keyPlans.every(leaf) && leaf(plan.additional) ? Op.Flat : Op.Object;
   }
-  if ((f & ~(Flag.Type | Flag.Array)) === 0 && plan.types === TypeBit.Array && plan.prefix.length === 0 &&
+  if ((f & ~(Flag.Type | Flag.Array)) === 0 && plan.types === TypeBit.Array &&
+    plan.prefix.length === 0 &&
     plan.contains === null) {
     return Op.Array;
   }
   return Op.Generic;
+}
+
+const NO_EDGES: Plan[] = [];
+
+/** Adds `x` to `out` unless it is the shared `true`/`false` plan (which has no edges). */
+function edge(out: Plan[], x: Plan | null): void {
+  if (x !== null && x !== TRUE_PLAN && x !== FALSE_PLAN) out.push(x);
+}
+
+/** Subschemas applied to the same value (Core §10.2), for the loop analysis. */
+export function inPlaceOf(p: Plan): Plan[] {
+  if ((p.flags & (Flag.Logic | Flag.Object)) === 0) return NO_EDGES;
+  const out: Plan[] = [];
+  for (const list of [p.allOf, p.anyOf, p.oneOf, p.depSchemaPlans]) {
+    for (const x of list) edge(out, x);
+  }
+  for (const x of [p.ref, p.not, p.ifPlan, p.thenPlan, p.elsePlan]) edge(out, x);
+  return out;
+}
+
+/** Subschemas applied to parts of the value (Core §10.3, §11), for the loop analysis. */
+export function childrenOf(p: Plan): Plan[] {
+  if ((p.flags & (Flag.Object | Flag.Array | Flag.Call)) === 0) return NO_EDGES;
+  const out: Plan[] = [];
+  for (const list of [p.keyPlans, p.patternPlans, p.prefix]) for (const x of list) edge(out, x);
+  for (const x of [p.additional, p.propertyNames, p.items, p.contains, p.uProps, p.uItems]) {
+    edge(out, x);
+  }
+  return out;
+}
+
+/** A plan that is only a `$ref` to a non-recursive target stands for that target. */
+export function alias(p: Plan): Plan {
+  let q = p;
+  for (let n = 0; n < 64 && q.flags === Flag.Logic && q.ref !== null && !q.refMemo &&
+    q.allOf.length === 0 && q.anyOf.length === 0 && q.oneOf.length === 0 && q.not === null &&
+    q.ifPlan === null; n++) {
+    q = q.ref;
+  }
+  return q;
+}
+
+function aliasOrNull(p: Plan | null): Plan | null {
+  return p === null ? null : alias(p);
+}
+
+/** Replaces, in place, the aliases in a list of subschemas (never a shared empty list). */
+function redirectAll(list: (Plan | null)[]): void {
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    if (x !== null) list[i] = alias(x);
+  }
+}
+
+/** Points every subschema reference of `p` past aliases (see `alias`). */
+export function redirect(p: Plan): void {
+  redirectAll(p.keyPlans);
+  redirectAll(p.patternPlans);
+  redirectAll(p.depSchemaPlans);
+  redirectAll(p.prefix);
+  redirectAll(p.allOf);
+  redirectAll(p.anyOf);
+  redirectAll(p.oneOf);
+  p.additional = aliasOrNull(p.additional);
+  p.propertyNames = aliasOrNull(p.propertyNames);
+  p.items = aliasOrNull(p.items);
+  p.contains = aliasOrNull(p.contains);
+  p.not = aliasOrNull(p.not);
+  p.ifPlan = aliasOrNull(p.ifPlan);
+  p.thenPlan = aliasOrNull(p.thenPlan);
+  p.elsePlan = aliasOrNull(p.elsePlan);
+  if (p.ref !== null && !p.refMemo) p.ref = alias(p.ref);
 }

@@ -24,11 +24,12 @@ import {
 } from './keywords-scalar.js';
 import { type Cell, combine, refFn, typeCheck, unevaluated } from './node.js';
 import { escapeToken } from './pointer.js';
-import { G_ARRAY, G_NUMBER, G_OBJECT, G_OTHER, G_STRING, GROUP, KNOWN, PlanCompiler } from './plan-compile.js';
+import { PlanCompiler } from './plan-compile.js';
 import type { ClosureSource } from './plan.js';
 import { analyse } from './ref-graph.js';
 import { FALSE_FN, type Fn, type State, TRUE_FN } from './state.js';
 import { verdict } from './verdict.js';
+import { GROUP, G_ARRAY, G_NUMBER, G_OBJECT, G_OTHER, G_STRING, KNOWN } from './vocabulary.js';
 import {
   type CompileOptions, SchemaCompileError, type SchemaError, type ValidationResult, type Validator,
 } from './types.js';
@@ -211,6 +212,9 @@ class Closures implements ClosureSource {
  * (not supported), an invalid keyword value, a `pattern` that is not an ECMAScript regex with
  * the `u` flag, a `$ref` loop that never descends into the value, or an unknown keyword when
  * `options.strict` is set.
+ *
+ * The message-writing part is compiled from `schema` when a value first fails, so do not
+ * change `schema` after this call (freeze it, or pass a copy, if it is shared).
  *
  * @example
  * const { validate } = compileSchema({ type: 'object', required: ['path'] });

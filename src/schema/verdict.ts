@@ -1,9 +1,15 @@
 /**
  * The verdict-only interpreter: walks the plans (`plan.ts`) and answers valid or invalid,
  * stopping at the first failure. It allocates nothing on the way (no error objects, no arrays,
- * no closures) except where a keyword needs a table (`uniqueItems` over many or structured
- * items). Its verdict is the compiled closures' verdict; only an invalid value is walked again,
- * by the closures, to collect the errors.
+ * no closures) except where a keyword needs a table: `uniqueItems` over many or structured
+ * items, and the per-value memo of a `$ref` into a recursive loop. Its verdict is the compiled
+ * closures' verdict; only an invalid value is walked again, by the closures, to collect the
+ * errors. Schemas with `unevaluatedProperties`/`unevaluatedItems` are handed to their closure.
+ *
+ * The hot paths are written for V8: one function per plan shape, `if` chains rather than
+ * `switch` where they get inlined into a loop, `const enum` ops (inlined as numbers), and
+ * `for…in` with an own-property check to walk an object (faster than `Object.keys`, and any
+ * keyed read of a named property is megamorphic in an interpreter).
  *
  * Only own properties count (`__proto__` and `constructor` are plain names) and a property
  * whose value is `undefined` counts as absent, as in the closures.
@@ -17,7 +23,6 @@ import { duplicates } from './keywords-array.js';
 import { TypeBit, codePoints, isMultipleOf } from './keywords-scalar.js';
 import { type ClosureSource, Flag, Op, type Plan } from './plan.js';
 import type { State } from './state.js';
-
 
 const hasOwn = Object.prototype.hasOwnProperty;
 type Obj = { [key: string]: unknown };
@@ -36,7 +41,10 @@ export function verdict(p: Plan, v: unknown, d: number, s: State): boolean {
   if (op === Op.Array) return Array.isArray(v) && arrayOk(p, v, d, s);
   if (op === Op.AnyOf) {
     const anyOf = p.anyOf;
-    for (let i = 0; i < anyOf.length; i++) if (verdict(anyOf[i], v, d, s)) return true;
+    for (let i = 0; i < anyOf.length; i++) {
+      const b = anyOf[i];
+      if (b.op === Op.Flat ? isFlatOk(b, v) : verdict(b, v, d, s)) return true;
+    }
     return false;
   }
   if (op === Op.Generic) return generic(p, v, d, s);
@@ -49,8 +57,12 @@ export function verdict(p: Plan, v: unknown, d: number, s: State): boolean {
 /** The type bit of `v` (`TypeBit.Integer` for whole numbers); 0 for values JSON cannot hold. */
 function kindOf(v: unknown): number {
   if (typeof v === 'string') return TypeBit.String;
-  if (typeof v === 'object') return v === null ? TypeBit.Null : Array.isArray(v) ? TypeBit.Array : TypeBit.Object;
-  if (typeof v === 'number') return Number.isInteger(v) ? TypeBit.Integer : v - v === 0 ? TypeBit.Number : 0;
+  if (typeof v === 'object') {
+    return v === null ? TypeBit.Null : Array.isArray(v) ? TypeBit.Array : TypeBit.Object;
+  }
+  if (typeof v === 'number') {
+    return Number.isInteger(v) ? TypeBit.Integer : v - v === 0 ? TypeBit.Number : 0;
+  }
   return typeof v === 'boolean' ? TypeBit.Boolean : 0;
 }
 
@@ -62,11 +74,14 @@ function leafOk(p: Plan, v: unknown): boolean {
   // An if-chain, commonest first: V8 runs it faster than a `switch` once inlined in a loop.
   const op = p.op;
   if (op === Op.String) {
-    return typeof v === 'string' && ((p.flags & Flag.StringChecks) === 0 || stringOk(p, v, p.flags));
+    return typeof v === 'string' &&
+      ((p.flags & Flag.StringChecks) === 0 || stringOk(p, v, p.flags));
   }
   if (op === Op.Integer) {
-    return Number.isInteger(v) && ((p.flags & Flag.NumberChecks) === 0 || numberOk(p, v as number, p.flags));
+    return Number.isInteger(v) &&
+      ((p.flags & Flag.NumberChecks) === 0 || numberOk(p, v as number, p.flags));
   }
+  if (op === Op.Const) return v === p.constValue;
   if (op === Op.True) return true;
   if (op === Op.Boolean) return typeof v === 'boolean';
   return otherLeafOk(p, v);
@@ -78,8 +93,6 @@ function otherLeafOk(p: Plan, v: unknown): boolean {
     case Op.Number:
       return typeof v === 'number' && v - v === 0 &&
         ((p.flags & Flag.NumberChecks) === 0 || numberOk(p, v, p.flags));
-    case Op.Const:
-      return v === p.constValue;
     case Op.False:
       return false;
     default:
@@ -107,7 +120,8 @@ function generic(p: Plan, v: unknown, d: number, s: State): boolean {
   switch (k) {
     case TypeBit.Object:
       if ((f & Flag.Values) !== 0 && !valuesOk(p, v, f)) return false;
-      if ((f & Flag.Object) !== 0 && !(objectOk(p, v as Obj, d, s) && objectRest(p, v as Obj, d, s))) {
+      if ((f & Flag.Object) !== 0 &&
+        !(objectOk(p, v as Obj, d, s) && objectRest(p, v as Obj, d, s))) {
         return false;
       }
       break;
@@ -357,7 +371,9 @@ function arrayRest(p: Plan, a: unknown[], d: number, s: State): boolean {
   if (contains !== null) {
     const enough = p.maxContains === Infinity ? p.minContains : Infinity;
     let matches = 0;
-    for (let i = 0; i < n && matches < enough; i++) if (verdict(contains, a[i], d + 1, s)) matches++;
+    for (let i = 0; i < n && matches < enough; i++) {
+      if (verdict(contains, a[i], d + 1, s)) matches++;
+    }
     if (matches < p.minContains || matches > p.maxContains) return false;
   }
   return true;
@@ -380,7 +396,9 @@ function uniqueOk(a: unknown[], d: number, s: State): boolean {
 
 function logicOk(p: Plan, v: unknown, d: number, s: State): boolean {
   const ref = p.ref;
-  if (ref !== null && !(p.refMemo ? memoVerdict(ref, v, d, s) : verdict(ref, v, d, s))) return false;
+  if (ref !== null && !(p.refMemo ? memoVerdict(ref, v, d, s) : verdict(ref, v, d, s))) {
+    return false;
+  }
   const allOf = p.allOf;
   for (let i = 0; i < allOf.length; i++) if (!verdict(allOf[i], v, d, s)) return false;
   const anyOf = p.anyOf;

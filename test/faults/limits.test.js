@@ -9,6 +9,7 @@
 //   StdioOptions.maxLineBytes (custom)            test/transport/stdio.test.js "a line over the limit gets one error ..."
 //                                                 test/transport/line-buffer.test.js "50 MB with no newline ..."
 //   StdioOptions.maxLineBytes (default, process)  test/faults/flood.test.js "a 100 MB line is refused ..."
+//   StdioOptions.endGraceMs (default, process)    test/faults/shutdown.test.js "stdin closes while a tool hangs ..."
 //   CompileOptions.maxDepth, maxErrors            test/schema/validate.test.js "a value nested deeper than maxDepth ...", "maxErrors caps ..."
 //   CoerceOptions.maxDepth, maxStringLength       test/schema/coerce.test.js "values deeper than maxDepth are left", "... longer than maxStringLength ..."
 import { test } from 'node:test';
@@ -46,35 +47,27 @@ test('ServerOptions.maxDepth: a custom limit refuses params one level deeper, fo
   assert.match(refused.error.message, /limit of 5 levels/);
 });
 
-test(
-  'ServerOptions.maxDepth also bounds arguments sent as a JSON string',
-  {},
-  async () => {
-    let seen;
-    const server = createServer({
-      info,
-      tools: [tool('echo', (args) => ((seen = depthOf(args)), 'ran'))],
-      report: () => {},
-    });
-    const reply = await server.handle(
-      call(1, 'echo', '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000)),
-    );
-    assert.equal(seen, undefined, 'the tool never sees arguments deeper than the limit');
-    const text = reply.error?.message ?? reply.result?.content[0].text;
-    assert.match(text, /nested deeper than the limit of 100/);
-  },
-);
+test('ServerOptions.maxDepth also bounds arguments sent as a JSON string', async () => {
+  let seen;
+  const server = createServer({
+    info,
+    tools: [tool('echo', (args) => ((seen = depthOf(args)), 'ran'))],
+    report: () => {},
+  });
+  const reply = await server.handle(
+    call(1, 'echo', '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000)),
+  );
+  assert.equal(seen, undefined, 'the tool never sees arguments deeper than the limit');
+  const text = reply.error?.message ?? reply.result?.content[0].text;
+  assert.match(text, /nested deeper than the limit of 100/);
+});
 
-test(
-  'a very large maxDepth does not turn deep params into a rejected handle()',
-  {},
-  async () => {
-    const server = createServer({ info, tools: [], maxDepth: 10_000_000, report: () => {} });
-    const deep = JSON.parse('['.repeat(1_000_000) + ']'.repeat(1_000_000));
-    const reply = await server.handle({ jsonrpc: '2.0', id: 1, method: 'ping', params: { deep } });
-    assert.equal(reply.id, 1);
-  },
-);
+test('a very large maxDepth does not turn deep params into a rejected handle()', async () => {
+  const server = createServer({ info, tools: [], maxDepth: 10_000_000, report: () => {} });
+  const deep = JSON.parse('['.repeat(1_000_000) + ']'.repeat(1_000_000));
+  const reply = await server.handle({ jsonrpc: '2.0', id: 1, method: 'ping', params: { deep } });
+  assert.equal(reply.id, 1);
+});
 
 test('ServerOptions.maxResultSize: the 16 Mi default holds, and base64 data counts like text', async () => {
   const limit = 16 * 1024 * 1024;
@@ -95,17 +88,13 @@ test('ServerOptions.maxResultSize: the 16 Mi default holds, and base64 data coun
   }
 });
 
-test(
-  'ServerOptions.maxResultSize counts structuredContent too',
-  {},
-  async () => {
-    const big = tool('big', () => ({ content: [], structuredContent: { text: 'x'.repeat(5000) } }));
-    const server = createServer({ info, tools: [big], maxResultSize: 1000, report: () => {} });
-    const result = (await server.handle(call(1, 'big', {}))).result;
-    assert.equal(result.isError, true);
-    assert.ok(JSON.stringify(result).length < 2000);
-  },
-);
+test('ServerOptions.maxResultSize counts structuredContent too', async () => {
+  const big = tool('big', () => ({ content: [], structuredContent: { text: 'x'.repeat(5000) } }));
+  const server = createServer({ info, tools: [big], maxResultSize: 1000, report: () => {} });
+  const result = (await server.handle(call(1, 'big', {}))).result;
+  assert.equal(result.isError, true);
+  assert.ok(JSON.stringify(result).length < 2000);
+});
 
 const modern = (capabilities) => ({
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -188,7 +177,7 @@ async function settle() {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
-test('StdioOptions.maxInFlight: with 3 allowed, a 4th call is not read until one ends', async () => {
+test('StdioOptions.maxInFlight: with 3 allowed, a 4th call does not start until one ends', async () => {
   const s = blockingSession({ maxInFlight: 3 });
   for (let i = 1; i <= 10; i++) {
     s.input.write(`${JSON.stringify(call(i, 'block', {}))}\n`);
@@ -224,6 +213,55 @@ test('StdioOptions.maxInFlight: the default lets 256 calls run at once, not 257'
   assert.equal(s.running(), 256);
   s.session.close();
   await s.session.closed;
+});
+
+test('StdioOptions.maxQueued: past the calls in flight and the queue, input is left unread', async () => {
+  const s = blockingSession({ maxInFlight: 1, maxQueued: 2 });
+  const line = (i) => `${JSON.stringify(call(i, 'block', {}))}\n`;
+  for (let i = 1; i <= 10; i++) {
+    s.input.write(line(i));
+    await settle();
+  }
+  // One running, two queued, seven still in the input stream.
+  assert.equal(s.running(), 1);
+  assert.equal(
+    s.input.readableLength,
+    [4, 5, 6, 7, 8, 9, 10].reduce((n, i) => n + line(i).length, 0),
+  );
+  s.gates.shift()();
+  await settle();
+  assert.equal(s.running(), 1);
+  assert.equal(
+    s.input.readableLength,
+    [5, 6, 7, 8, 9, 10].reduce((n, i) => n + line(i).length, 0),
+    'one more line read',
+  );
+  s.session.close();
+  await s.session.closed;
+});
+
+test('StdioOptions.endGraceMs: after end of input, a call that makes no progress for the grace is aborted', async () => {
+  let aborted = false;
+  const stuck = tool(
+    'stuck',
+    (_args, ctx) => new Promise(() => ctx.signal.addEventListener('abort', () => (aborted = true))),
+  );
+  const lines = [];
+  const input = new PassThrough();
+  const output = new Writable({ write: (_c, _e, cb) => cb() });
+  const session = serve(
+    input,
+    output,
+    createServer({ info, tools: [stuck], report: (l) => lines.push(l) }),
+    { endGraceMs: 50 },
+  );
+  // The grace timer does not hold a process open by itself; this test's process must stay up.
+  const keepAlive = setInterval(() => {}, 1000);
+  input.end(`${JSON.stringify(call(1, 'stuck', {}))}\n`);
+  await session.closed;
+  clearInterval(keepAlive);
+  assert.equal(aborted, true);
+  assert.match(lines.join('\n'), /1 request\(s\) .*50 ms.* abandoned/);
 });
 
 test('StdioOptions.maxLineBytes: the 8 MiB default accepts a line of exactly 8 MiB and refuses one byte more', async () => {

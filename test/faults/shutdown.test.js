@@ -68,40 +68,32 @@ test('SIGINT acts like SIGTERM: signals fire, exit 0', async () => {
   assert.match(server.stderr(), /aborted 1/);
 });
 
-// Found by this suite: at end of input the server waits for every call in flight, without a
-// deadline. A tool that never ends but holds a timer keeps an orphaned server alive for ever
-// (a client that crashed sends no SIGTERM); one waiting for the client's answer keeps it alive
-// for inputTimeoutMs (2 minutes by default), though no answer can come once stdin has closed.
-test(
-  'stdin closes while a tool hangs with a live timer: its signal is aborted and the server exits',
-  {},
-  async () => {
-    const server = startServer();
-    server.child.stdin.write(`${INIT}\n${callLine(1, 'stubborn')}\n${pingLine(2)}\n`);
-    await server.waitFor(() => server.byId(2) !== undefined, 10_000, 'the ping reply');
-    server.child.stdin.end();
-    const exit = await exitWithin(server, 3000);
-    if (exit === undefined) server.child.kill('SIGKILL');
-    assert.ok(exit !== undefined, 'the server exits within 3 s of end of input');
-    assert.match(server.stderr(), /stubborn saw abort/);
-  },
-);
+// Found by this suite (now fixed): at end of input the server waited for every call without a
+// deadline, so a tool that never ends but holds a timer kept an orphaned server alive for ever (a
+// client that crashed sends no SIGTERM), and one waiting for the client's answer kept it alive
+// for inputTimeoutMs, though no answer can come once stdin has closed.
+test('stdin closes while a tool hangs with a live timer: after endGraceMs (2 s) its signal is aborted and the server exits', async () => {
+  const server = startServer();
+  server.child.stdin.write(`${INIT}\n${callLine(1, 'stubborn')}\n${pingLine(2)}\n`);
+  await server.waitFor(() => server.byId(2) !== undefined, 10_000, 'the ping reply');
+  server.child.stdin.end();
+  const exit = await exitWithin(server, 6000);
+  if (exit === undefined) server.child.kill('SIGKILL');
+  assert.ok(exit !== undefined, 'the server exits within 6 s of end of input');
+  assert.match(server.stderr(), /stubborn saw abort/);
+});
 
-test(
-  "stdin closes while a tool waits for the client's answer: the question fails at once and the server exits",
-  {},
-  async () => {
-    const server = startServer();
-    server.child.stdin.write(`${INIT}\n${INITD}\n${callLine(1, 'ask')}\n`);
-    await server.waitFor(
-      () => server.messages().some((m) => m.method === 'elicitation/create'),
-      10_000,
-      'the elicitation request',
-    );
-    server.child.stdin.end();
-    const exit = await exitWithin(server, 3000);
-    if (exit === undefined) server.child.kill('SIGKILL');
-    assert.ok(exit !== undefined, 'the server exits within 3 s of end of input');
-    assert.match(server.byId(1)?.result.content[0].text ?? '', /ask failed/);
-  },
-);
+test("stdin closes while a tool waits for the client's answer: the question fails at once and the server exits", async () => {
+  const server = startServer();
+  server.child.stdin.write(`${INIT}\n${INITD}\n${callLine(1, 'ask')}\n`);
+  await server.waitFor(
+    () => server.messages().some((m) => m.method === 'elicitation/create'),
+    10_000,
+    'the elicitation request',
+  );
+  server.child.stdin.end();
+  const exit = await exitWithin(server, 3000);
+  if (exit === undefined) server.child.kill('SIGKILL');
+  assert.ok(exit !== undefined, 'the server exits within 3 s of end of input');
+  assert.match(server.byId(1)?.result.content[0].text ?? '', /ask failed/);
+});

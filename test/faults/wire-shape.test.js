@@ -1,6 +1,6 @@
 // The shape of what the server sends when the client misbehaves, checked against each revision's
 // schema.json: errors without an id, and messages a revision does not have. Found by the fuzzers
-// (test/fuzz/); the todo tests are open bugs, reported with a proposed patch.
+// (test/fuzz/) and kept as regression tests.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from '../../dist/index.js';

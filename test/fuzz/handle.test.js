@@ -19,8 +19,6 @@ test(
       cases: 0,
       replies: 0,
       idlessOld: 0,
-      elicitationBeforeItsRevision: 0,
-      progressTokenNotInteger: 0,
     };
     await fc.assert(
       fc.asyncProperty(session, async (s) => {

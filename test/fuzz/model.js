@@ -91,13 +91,25 @@ export function expectMessage(message, revision) {
   return { slots: message.flatMap((m) => expectSingle(m, revision)), batch: true };
 }
 
-/** The id of a request that its line would have (for lines the transport refuses unread). */
-export function topLevelId(text) {
+/**
+ * The id a refused (over-long) line may be answered with: its top-level `id`; or, for a line that
+ * is not JSON at all (invalid bytes inside), `ids`: every `"id": value` written in it.
+ */
+export function refusedLineIds(text) {
   try {
     const m = JSON.parse(text);
-    return isPlainObject(m) && own(m, 'id') && isValidId(m.id) ? m.id : undefined;
+    return { id: isPlainObject(m) && own(m, 'id') && isValidId(m.id) ? m.id : undefined, ids: [] };
   } catch {
-    return undefined;
+    const ids = [];
+    for (const [, value] of text.matchAll(/"id"\s*:\s*(-?\d{1,16}|"(?:[^"\\]|\\.){0,200}")/g)) {
+      try {
+        const id = JSON.parse(value);
+        if (isValidId(id)) ids.push(id);
+      } catch {
+        // not an id after all
+      }
+    }
+    return { id: undefined, ids };
   }
 }
 
@@ -188,8 +200,6 @@ export function compare({
     invalid: 0,
     idlessOld: 0,
     wrongIdOnRefusedLine: 0,
-    elicitationBeforeItsRevision: 0,
-    progressTokenNotInteger: 0,
   };
   // Every slot a reply may fill: a request's (required, or optional when it was cancelled), or
   // a refused over-long line's ("flex": its error carries that line's id, or none).
@@ -207,7 +217,9 @@ export function compare({
     for (const slot of unit.slots) {
       const key = idKey(slot.id);
       const optional = !unit.flex && slot.id !== undefined && cancelled.has(key);
-      slots.push({ slot, key, flex: unit.flex === true, must: !optional, match: -1 });
+      // A refused line may name its id (or any of `slot.ids` when the line is not JSON at all).
+      const accept = new Set([key, ...(slot.ids ?? []).map(idKey)]);
+      slots.push({ slot, key, accept, flex: unit.flex === true, must: !optional, match: -1 });
       if (!unit.flex) {
         if (!byKey.has(key)) byKey.set(key, []);
         byKey.get(key).push(slot);
@@ -249,26 +261,26 @@ export function compare({
   const rank = (r, s) => {
     if (!s.flex) return r.key === s.key ? 0 : -1;
     if (!('error' in r.reply)) return -1;
-    return r.key === s.key ? 0 : r.key === 'none' ? 1 : 2;
+    return s.accept.has(r.key) ? 0 : r.key === 'none' ? 1 : 2;
   };
-  const edges = slots.map((s) =>
+  // Edges by rank; `exact` holds those that name the right id (or none, for a refused line).
+  const ranked = slots.map((s) =>
     responses
       .map((r, i) => [rank(r, s), i])
       .filter(([k]) => k >= 0)
-      .sort((x, y) => x[0] - y[0])
-      .map(([, i]) => i),
+      .sort((x, y) => x[0] - y[0]),
   );
-  const replyEdges = responses.map((_r, i) =>
-    slots.map((_s, j) => j).filter((j) => edges[j].includes(i)),
-  );
-  // Maximum matching (augmenting paths): first every slot that must be answered, then the
-  // surplus replies onto optional slots (augmenting never unmatches a slot).
-  const fromSlot = (j, seen) => {
+  const exact = ranked.map((list) => list.filter(([k]) => k <= 1).map(([, i]) => i));
+  const any = ranked.map((list) => list.map(([, i]) => i));
+  // Maximum matching by augmenting paths (an augmenting path never unmatches a slot): every slot
+  // that must be answered, by its exact id; the surplus replies onto optional (cancelled) slots;
+  // only then refused lines left over, by any error (a wrong id, counted below).
+  const fromSlot = (j, seen, edges) => {
     for (const i of edges[j]) {
       if (seen.has(i)) continue;
       seen.add(i);
       const r = responses[i];
-      if (r.match === -1 || fromSlot(r.match, seen)) {
+      if (r.match === -1 || fromSlot(r.match, seen, edges)) {
         r.match = j;
         slots[j].match = i;
         return true;
@@ -276,6 +288,9 @@ export function compare({
     }
     return false;
   };
+  const replyEdges = responses.map((_r, i) =>
+    slots.map((_s, j) => j).filter((j) => exact[j].includes(i)),
+  );
   const fromReply = (i, seen) => {
     for (const j of replyEdges[i]) {
       if (seen.has(j)) continue;
@@ -289,8 +304,9 @@ export function compare({
     }
     return false;
   };
-  slots.forEach((s, j) => s.must && fromSlot(j, new Set()));
+  slots.forEach((s, j) => s.must && fromSlot(j, new Set(), exact));
   responses.forEach((r, i) => r.match === -1 && fromReply(i, new Set()));
+  slots.forEach((s, j) => s.flex && s.match === -1 && fromSlot(j, new Set(), any));
   for (const r of responses) {
     if (r.match === -1) {
       stats.duplicated++;
@@ -298,7 +314,10 @@ export function compare({
       continue;
     }
     const s = slots[r.match];
-    if (s.flex && r.key !== s.key && r.key !== 'none') stats.wrongIdOnRefusedLine++;
+    if (s.flex && !s.accept.has(r.key) && r.key !== 'none') {
+      stats.wrongIdOnRefusedLine++;
+      problems.push(`a refused line answered under an id not its own: ${JSON.stringify(r.reply)}`);
+    }
     // Any of the requests with this id may be the one answered.
     const candidates = s.flex ? [{ ...s.slot, id: r.reply.id }] : byKey.get(s.key);
     const verdicts = candidates.map((c) => replyProblem(r.reply, c));
@@ -327,24 +346,7 @@ export function compare({
         schemaErrors(r, definition, message) === null &&
         schemaErrors(r, 'JSONRPCMessage', message) === null,
     );
-    const token = message.params?.progressToken;
-    if (
-      !ok &&
-      message.method === 'elicitation/create' &&
-      (revision ?? DEFAULT_REVISION) < '2025-06-18'
-    ) {
-      // Known deviation: a client that declared `elicitation` on a revision without elicitation
-      // is sent elicitation/create all the same (test/faults/wire-shape.test.js).
-      stats.elicitationBeforeItsRevision++;
-    } else if (
-      !ok &&
-      message.method === 'notifications/progress' &&
-      (token === null || (typeof token === 'number' && !Number.isInteger(token)))
-    ) {
-      // Known deviation: a progressToken that is not a ProgressToken (a fraction, or 1e400, which
-      // decodes to Infinity and is written as null) is echoed in progress notifications.
-      stats.progressTokenNotInteger++;
-    } else if (!ok) {
+    if (!ok) {
       stats.invalid++;
       problems.push(`invalid server message ${JSON.stringify(message).slice(0, 300)}`);
     }

@@ -4,7 +4,6 @@ import { PassThrough, Writable } from 'node:stream';
 import { serve } from '../../dist/transport/stdio.js';
 import { fuzzServer } from './fixture.js';
 import {
-  MODERN,
   cancelledKeys,
   compare,
   expectMessage,
@@ -12,11 +11,13 @@ import {
   pollution,
   progressTokens,
   splitMessages,
-  topLevelId,
+  refusedLineIds,
 } from './model.js';
 
 /** How long a session may take before it counts as hung (the fixture's tools end within ~200 ms). */
-const WATCHDOG_MS = 2000;
+const WATCHDOG_MS = 3000;
+/** The fuzz sessions' end-of-input grace: longer than any fixture tool runs, shorter than the watchdog. */
+const END_GRACE_MS = 1000;
 
 function watchdog(promise, what) {
   let timer;
@@ -106,12 +107,12 @@ export function expectStream(stream, revision, maxLineBytes) {
     start = end + 1;
     if (bytes.length > maxLineBytes) {
       // Refused unread: one error, carrying the line's own id when the transport could read it.
-      const id = topLevelId(
+      const { id, ids } = refusedLineIds(
         Buffer.from(bytes)
           .toString('utf8')
           .replace(/^\ufeff/, ''),
       );
-      expected.push({ slots: [{ id, error: true, revision }], batch: false, flex: true });
+      expected.push({ slots: [{ id, ids, error: true, revision }], batch: false, flex: true });
       continue;
     }
     let text;
@@ -161,7 +162,7 @@ export async function runStdioSession(
   const problems = [];
   let session;
   try {
-    session = serve(input, output, server, { maxLineBytes, maxInFlight });
+    session = serve(input, output, server, { maxLineBytes, maxInFlight, endGraceMs: END_GRACE_MS });
   } catch (error) {
     return { problems: [`serve threw: ${error?.stack ?? error}`], stats: {}, crashed: true, lines };
   }
@@ -174,14 +175,10 @@ export async function runStdioSession(
   const { expected, messages } = expectStream(stream, revision, maxLineBytes);
   if (hung !== null) {
     session.close();
-    // Known deviation (test/faults/stdio-session.test.js): subscriptions that fill maxInFlight
-    // pause reading, so the end of input that would end them is never read.
-    const listens = expected.flatMap((u) => u.slots).filter((s) => s.method === 'subscriptions/listen' && s.revision === MODERN);
-    if (listens.length >= maxInFlight) {
-      return { problems: [], stats: { listenDeadlockAtMaxInFlight: 1 }, crashed: false, lines };
-    }
     problems.push(hung);
   }
+  // Every fixture tool ends within ~200 ms, so no request may be left behind at end of input.
+  const abandoned = lines.find((l) => /were abandoned/.test(l));
   const wire = parseWire(Buffer.concat(written));
   problems.push(...wire.problems);
   const { replies, serverMessages } = splitMessages(wire.messages);
@@ -193,6 +190,27 @@ export async function runStdioSession(
     tokens: progressTokens(messages),
     revision,
   });
+  if (abandoned !== undefined) {
+    // Known deviation (test/faults/stdio-session.test.js, B15): a subscription started from the
+    // queue after end of input is not ended by it, and is dropped when the grace ends.
+    // (Which slot is reported lost is arbitrary among replies that share an id or have none.)
+    const listens = expected
+      .flatMap((u) => u.slots)
+      .filter((slot) => slot.method === 'subscriptions/listen').length;
+    const onlyListens =
+      result.stats.lost + result.stats.wrongIdOnRefusedLine <= listens &&
+      result.stats.duplicated === 0 &&
+      result.stats.invalid === 0 &&
+      result.problems.every((p) => /^lost the reply|^a refused line answered/.test(p));
+    if (onlyListens && result.problems.length > 0) {
+      result.problems.length = 0;
+      result.stats.lost = 0;
+      result.stats.wrongIdOnRefusedLine = 0;
+      result.stats.listenStartedAfterEnd = 1;
+    } else {
+      problems.push(`at end of input: ${abandoned}`);
+    }
+  }
   const polluted = pollution();
   if (polluted !== null) problems.push(polluted);
   return {

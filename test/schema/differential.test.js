@@ -164,6 +164,52 @@ const CASES = [
       fc.array(fc.oneof(smallInt, fc.constantFrom(1, 1.0, -0, 0)), { maxLength: 4 }),
     )),
   },
+  {
+    // The interpreter's shortcuts: objects whose properties are all leaves, arrays of them, an
+    // anyOf of such objects, string enums and lengths in code points, integer ranges.
+    name: 'tool-shaped objects, unions of them and arrays of them',
+    schema: {
+      type: 'object',
+      properties: {
+        action: {
+          anyOf: [
+            {
+              type: 'object',
+              properties: { type: { const: 'click' }, at: { type: 'integer', minimum: 0, maximum: 9 } },
+              required: ['type', 'at'],
+              additionalProperties: false,
+            },
+            {
+              type: 'object',
+              properties: { type: { const: 'type' }, text: { type: 'string', minLength: 2, maxLength: 3 } },
+              required: ['type', 'text'],
+              additionalProperties: false,
+            },
+          ],
+        },
+        tags: { type: 'array', items: { type: 'string', enum: ['a', 'ab', 'Ω😀'] }, uniqueItems: true, maxItems: 3 },
+        points: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { x: { type: 'number', exclusiveMinimum: 0 }, ok: { type: 'boolean' } },
+            additionalProperties: { type: 'null' },
+          },
+        },
+        name: { type: 'string', minLength: 2 },
+      },
+      required: ['action'],
+    },
+    values: withNoise(record({
+      action: bias(fc.oneof(
+        record({ type: fc.constant('click'), at: bias(fc.integer({ min: 0, max: 9 }), fc.oneof(smallInt, scalar)) }),
+        record({ type: fc.constant('type'), text: bias(fc.constantFrom('ab', 'Ω😀', 'abc'), word) }),
+      ), fc.oneof(scalar, record({ type: word, at: smallInt, text: word }))),
+      tags: fc.array(bias(fc.constantFrom('a', 'ab', 'Ω😀'), scalar), { maxLength: 4 }),
+      points: fc.array(record({ x: num, ok: fc.oneof(fc.boolean(), scalar), z: fc.oneof(fc.constant(null), scalar) }), { maxLength: 3 }),
+      name: bias(fc.constantFrom('ab', '😀😀', 'abc'), fc.constantFrom('a', '😀', '', 3)),
+    })),
+  },
 ];
 
 for (const { name, schema, values } of CASES) {

@@ -1,7 +1,10 @@
 // Unit tests for compileSchema (src/schema/validate.ts): messages and locations, compile-time
 // refusals, own-property semantics, depth and cost limits, float multipleOf, purity.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { compileSchema } from '../../dist/schema/validate.js';
 import { SchemaCompileError } from '../../dist/schema/types.js';
 
@@ -84,6 +87,41 @@ describe('messages a model can act on', () => {
     assert.equal(validator.validate('😀').valid, false);
     assert.equal(validator.validate('😀😀').valid, true);
     assert.match(validator.validate('😀').errors[0].message, /at least 2 characters, got 1/);
+  });
+
+  test('lengths of property values are counted in code points on the fast path too', () => {
+    const validator = compileSchema({
+      type: 'object',
+      properties: { a: { type: 'string', minLength: 2 }, b: { type: 'string', maxLength: 1, enum: ['😀', 'ab'] } },
+      additionalProperties: false,
+    });
+    assert.equal(validator.validate({ a: '😀' }).valid, false);
+    assert.equal(validator.validate({ a: '😀😀' }).valid, true);
+    assert.equal(validator.validate({ b: '😀' }).valid, true);
+    assert.equal(validator.validate({ b: 'ab' }).valid, false);
+    assert.match(validator.validate({ a: '😀' }).errors[0].message, /^\/a: .*at least 2 characters, got 1/);
+  });
+
+  test('a union of object schemas reports why each branch failed', () => {
+    const validator = compileSchema({
+      anyOf: [
+        { type: 'object', properties: { kind: { const: 'a' } }, required: ['kind'], additionalProperties: false },
+        { type: 'object', properties: { kind: { const: 'b' }, n: { type: 'integer' } }, required: ['kind', 'n'] },
+      ],
+    });
+    assert.equal(validator.validate({ kind: 'b', n: 1 }).valid, true);
+    assert.deepEqual(validator.validate({ kind: 'b', n: 'x' }).errors.map((e) => e.keywordLocation),
+      ['/anyOf', '/anyOf/0/properties/kind/const', '/anyOf/0/additionalProperties', '/anyOf/1/properties/n/type']);
+  });
+
+  test('unevaluatedProperties inside a property is checked on the fast path', () => {
+    const validator = compileSchema({
+      properties: { opts: { properties: { a: { type: 'string' } }, unevaluatedProperties: false } },
+    });
+    assert.equal(validator.validate({ opts: { a: 'x' } }).valid, true);
+    const [error] = validator.validate({ opts: { a: 'x', b: 1 } }).errors;
+    assert.equal(error.keywordLocation, '/properties/opts/unevaluatedProperties');
+    assert.equal(error.instanceLocation, '/opts/b');
   });
 
   test('maxErrors caps the number of errors', () => {
@@ -229,6 +267,30 @@ describe('safety', () => {
     };
     assert.equal(validator.validate(value).valid, true);
     assert.equal(validator.validate({ path: 'b' }).valid, true);
+  });
+
+  test('a $ref into a recursive loop is depth-limited, a $ref to a plain $defs entry is not', () => {
+    const plain = {
+      $defs: { point: { type: 'object', properties: { x: { type: 'integer' } } } },
+      properties: { at: { $ref: '#/$defs/point' } },
+    };
+    assert.equal(compileSchema(plain, { maxDepth: 0 }).validate({ at: { x: 1 } }).valid, true);
+    assert.equal(compileSchema(plain, { maxDepth: 0 }).validate({ at: { x: 'a' } }).valid, false);
+    const tree = { properties: { kids: { type: 'array', items: { $ref: '#' } } } };
+    assert.equal(compileSchema(tree, { maxDepth: 2 }).validate({ kids: [{ kids: [] }] }).valid, true);
+    const result = compileSchema(tree, { maxDepth: 2 }).validate({ kids: [{ kids: [{ kids: [] }] }] });
+    assert.equal(result.valid, false);
+    assert.match(result.errors[0].message, /nested deeper than 2 levels/);
+  });
+
+  test('the schema core generates no code (it must run in Workers and under a CSP)', () => {
+    const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'schema');
+    const code = (f) => fs.readFileSync(path.join(dir, f), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+    const offenders = fs.readdirSync(dir).filter((f) => f.endsWith('.ts'))
+      .filter((f) => /\bnew\s+Function\b|\beval\s*\(|(^|[^.\w])Function\s*\(/m.test(code(f)));
+    assert.deepEqual(offenders, []);
+    assert.ok(/\beval\s*\(/.test('x = eval("1")'), 'the pattern finds a call to eval');
   });
 
   test('an own property whose value is undefined counts as absent, as in JSON', () => {
