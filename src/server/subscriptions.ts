@@ -40,6 +40,8 @@ export interface SubscriptionOffer {
 /** The open subscriptions of one connection. */
 export class Subscriptions {
   readonly #open = new Map<string, Subscription>();
+  /** Set by {@link endAll}: a subscription opened afterwards ends at once, with its result. */
+  #ended = false;
 
   /**
    * Serves `subscriptions/listen`: acknowledges the filter the server agrees to (on `notify`,
@@ -70,6 +72,7 @@ export class Subscriptions {
     const ended = new Promise<void>((resolve) => {
       this.#open.set(key, { id, filter, end: resolve, notify });
       signal.addEventListener('abort', () => resolve(), { once: true });
+      if (this.#ended) resolve();
     });
     notify({
       jsonrpc: '2.0',
@@ -84,8 +87,9 @@ export class Subscriptions {
     return { _meta: { [META.subscriptionId]: id } };
   }
 
-  /** Ends every open subscription gracefully (each then gets its result). */
+  /** Ends every open subscription gracefully (each then gets its result), and any opened later. */
   endAll(): void {
+    this.#ended = true;
     for (const subscription of this.#open.values()) subscription.end();
   }
 

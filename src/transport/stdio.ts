@@ -210,7 +210,21 @@ export function serve(input: Readable, output: Writable, server: Server, options
     );
   }
 
+  /** A cancel for a request still waiting in the backlog removes it: it never runs, no reply. */
+  function cancelQueued(message: unknown): boolean {
+    const m = message as { method?: unknown; params?: { requestId?: unknown } };
+    if (backlog.length === 0 || m?.method !== 'notifications/cancelled') return false;
+    const target = m.params?.requestId;
+    const index = backlog.findIndex((q) => (q as { id?: unknown }).id === target);
+    if (index === -1) return false;
+    backlog.splice(index, 1);
+    flowControl();
+    finish();
+    return true;
+  }
+
   function dispatch(message: unknown): void {
+    if (cancelQueued(message)) return;
     // Requests wait for a place in flight; notifications (cancels) and responses never wait.
     if (isRequestMessage(message) && (pending >= maxInFlight || waitingForDrain || backlog.length > 0)) {
       backlog.push(message);
