@@ -83,7 +83,6 @@ test(
     t.diagnostic(
       `peak RSS: ${(idle / MiB).toFixed(1)} MiB idle, ${(peak / MiB).toFixed(1)} MiB after a 100 MB line`,
     );
-    assert.ok(stalled < RSS_BOUND, `peak RSS while the reader paused ${(stalled / MiB).toFixed(1)} MiB`);
-    assert.ok(peak < DRAIN_RSS_BOUND, `peak RSS ${(peak / MiB).toFixed(1)} MiB`);
+    assert.ok(peak < RSS_BOUND, `peak RSS ${(peak / MiB).toFixed(1)} MiB`);
   },
 );
