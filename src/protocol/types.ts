@@ -58,9 +58,8 @@ export interface AudioContent {
   _meta?: JsonObject;
 }
 
-/** A link to a resource the client may read (from 2025-06-18). */
-export interface ResourceLink {
-  type: 'resource_link';
+/** A resource as `resources/list` lists it (MCP 2025-11-25, `Resource`). */
+export interface Resource {
   uri: string;
   name: string;
   title?: string;
@@ -70,6 +69,23 @@ export interface ResourceLink {
   icons?: Icon[];
   annotations?: Annotations;
   _meta?: JsonObject;
+}
+
+/** A resource template as `resources/templates/list` lists it (MCP 2025-11-25, `ResourceTemplate`). */
+export interface ResourceTemplate {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  icons?: Icon[];
+  annotations?: Annotations;
+  _meta?: JsonObject;
+}
+
+/** A link to a resource the client may read (from 2025-06-18): a `Resource` with its type. */
+export interface ResourceLink extends Resource {
+  type: 'resource_link';
 }
 
 /** The contents of a resource, as text or base64 blob. */

@@ -9,7 +9,8 @@
  */
 import type { JsonObject, JsonRpcNotification } from '../protocol/messages.js';
 import type {
-  Annotations,
+  Resource,
+  ResourceTemplate,
   CallToolResult,
   ContentBlock,
   Icon,
@@ -19,30 +20,8 @@ import type {
 } from '../protocol/types.js';
 import type { LoggingLevel } from '../server/context.js';
 
-/** A resource in a `resources/list` result (MCP 2025-11-25, `Resource`). */
-export interface Resource {
-  uri: string;
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-  size?: number;
-  icons?: Icon[];
-  annotations?: Annotations;
-  _meta?: JsonObject;
-}
-
-/** A template in a `resources/templates/list` result (MCP 2025-11-25, `ResourceTemplate`). */
-export interface ResourceTemplate {
-  uriTemplate: string;
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-  icons?: Icon[];
-  annotations?: Annotations;
-  _meta?: JsonObject;
-}
+/** Resources and templates as lists give them (the wire shapes of the protocol). */
+export type { Resource, ResourceTemplate } from '../protocol/types.js';
 
 /** The result of `resources/read` (MCP 2025-11-25, `ReadResourceResult`). */
 export interface ReadResourceResult {
