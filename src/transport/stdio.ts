@@ -213,7 +213,8 @@ export function serve(input: Readable, output: Writable, server: Server, options
   /** A cancel for a request still waiting in the backlog removes it: it never runs, no reply. */
   function cancelQueued(message: unknown): boolean {
     const m = message as { method?: unknown; params?: { requestId?: unknown } };
-    if (backlog.length === 0 || m?.method !== 'notifications/cancelled') return false;
+    // Only a notification cancels (a request that happens to use this method name is a request).
+    if (backlog.length === 0 || m?.method !== 'notifications/cancelled' || isRequestMessage(message)) return false;
     const target = m.params?.requestId;
     const index = backlog.findIndex((q) => (q as { id?: unknown }).id === target);
     if (index === -1) return false;

@@ -688,7 +688,8 @@ describe('search_text', () => {
     );
     assert.equal(structuredContent.truncated, true);
     assert.equal(structuredContent.truncatedReason, 'timeLimit');
-    assert.equal(structuredContent.filesSearched, 1);
+    // Under load the limit can strike before the worker has opened the file.
+    assert.ok(structuredContent.filesSearched <= 1);
   });
 
   test('cancelling the signal stops a running search, and an aborted signal stops it before it starts', async (t) => {

@@ -56,7 +56,8 @@ async function transcript(chunks) {
   await session.closed;
   const { messages, problems } = parseWire(Buffer.concat(written));
   assert.deepEqual(problems, []);
-  return messages.map((m) => JSON.stringify(m)).sort();
+  // A requestState carries its expiry time, which differs between runs by design.
+  return messages.map((m) => JSON.stringify(m).replace(/"requestState":"[^"]*"/g, '"requestState":"…"')).sort();
 }
 
 test('how the bytes are cut into chunks changes nothing the server writes', async () => {
