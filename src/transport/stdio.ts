@@ -212,9 +212,11 @@ export function serve(input: Readable, output: Writable, server: Server, options
 
   /** A cancel for a request still waiting in the backlog removes it: it never runs, no reply. */
   function cancelQueued(message: unknown): boolean {
-    const m = message as { method?: unknown; params?: { requestId?: unknown } };
-    // Only a notification cancels (a request that happens to use this method name is a request).
-    if (backlog.length === 0 || m?.method !== 'notifications/cancelled' || isRequestMessage(message)) return false;
+    const m = message as { jsonrpc?: unknown; method?: unknown; params?: { requestId?: unknown } };
+    // Only a JSON-RPC 2.0 notification cancels (a request that uses this method name is a request).
+    if (backlog.length === 0 || m?.method !== 'notifications/cancelled' || m.jsonrpc !== '2.0' || isRequestMessage(message)) {
+      return false;
+    }
     const target = m.params?.requestId;
     const index = backlog.findIndex((q) => (q as { id?: unknown }).id === target);
     if (index === -1) return false;

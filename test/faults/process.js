@@ -1,4 +1,4 @@
-// Shared by the fault tests: spawn `node dist/cli/main.js serve <fixture>` and watch it (its
+// Shared by the fault tests: spawn the shipped bin (`serve <fixture>`) and watch it (its
 // output, its exit, its peak memory). Not a test file itself.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

@@ -100,35 +100,55 @@ test(
   },
 );
 
-test(
-  'a subscription that starts from the queue after end of input ends at once, with its result',
-  {
-    todo: 'it starts after the subscriptions were ended and lives until endGraceMs, then is dropped (B15)',
-  },
-  async () => {
-    const gates = [];
-    const block = tool('block', () => new Promise((resolve) => gates.push(() => resolve('done'))));
-    const s = session([block], { maxInFlight: 1, endGraceMs: 5000 });
-    const meta =
-      '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}';
-    s.input.write('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"block"}}\n');
-    s.input.end(
-      `{"jsonrpc":"2.0","id":2,"method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},${meta}}}\n`,
-    );
-    await new Promise((r) => setTimeout(r, 20));
+test('only a JSON-RPC 2.0 notification cancels: a request, or a 1.0 message, named notifications/cancelled is answered', async () => {
+  const gates = [];
+  const block = tool('block', () => new Promise((resolve) => gates.push(() => resolve('done'))));
+  const s = session([block], { maxInFlight: 1 });
+  s.input.write('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"block"}}\n');
+  s.input.write('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"block"}}\n');
+  await new Promise((r) => setTimeout(r, 10));
+  s.input.write(
+    '{"jsonrpc":"2.0","id":3,"method":"notifications/cancelled","params":{"requestId":2}}\n',
+  );
+  // Not JSON-RPC 2.0 at all: an Invalid Request (without id), and not a cancel either.
+  s.input.write('{"jsonrpc":"1.0","method":"notifications/cancelled","params":{"requestId":2}}\n');
+  await new Promise((r) => setTimeout(r, 10));
+  while (gates.length > 0) {
     gates.shift()();
-    let timer;
-    const late = new Promise((r) => (timer = setTimeout(() => r(false), 1000)));
-    const closed = await Promise.race([s.session.closed.then(() => true), late]);
-    clearTimeout(timer);
-    if (!closed) s.session.close();
-    assert.equal(closed, true, 'the session ends without waiting out endGraceMs');
-    assert.ok(
-      s.messages().some((m) => m.id === 2 && 'result' in m),
-      'the subscription got its result',
-    );
-  },
-);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  s.input.end();
+  await s.session.closed;
+  const ids = s.messages().map((m) => m.id);
+  assert.ok(ids.includes(2), 'call 2 was not cancelled by a request');
+  assert.ok(ids.includes(3), 'the request got a reply');
+  const refused = s.messages().filter((m) => !('id' in m) && m.error?.code === -32600);
+  assert.equal(refused.length, 1, 'the 1.0 message is refused');
+});
+
+test('a subscription that starts from the queue after end of input ends at once, with its result', async () => {
+  const gates = [];
+  const block = tool('block', () => new Promise((resolve) => gates.push(() => resolve('done'))));
+  const s = session([block], { maxInFlight: 1, endGraceMs: 5000 });
+  const meta =
+    '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}';
+  s.input.write('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"block"}}\n');
+  s.input.end(
+    `{"jsonrpc":"2.0","id":2,"method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},${meta}}}\n`,
+  );
+  await new Promise((r) => setTimeout(r, 20));
+  gates.shift()();
+  let timer;
+  const late = new Promise((r) => (timer = setTimeout(() => r(false), 1000)));
+  const closed = await Promise.race([s.session.closed.then(() => true), late]);
+  clearTimeout(timer);
+  if (!closed) s.session.close();
+  assert.equal(closed, true, 'the session ends without waiting out endGraceMs');
+  assert.ok(
+    s.messages().some((m) => m.id === 2 && 'result' in m),
+    'the subscription got its result',
+  );
+});
 
 test('at maxInFlight, open subscriptions do not keep the end of input from being read', async () => {
   const s = session([tool('t', () => 't')], { maxInFlight: 2 });

@@ -48,7 +48,6 @@ const totals = {
   invalid: 0,
   idlessOld: 0,
   wrongIdOnRefusedLine: 0,
-  listenStartedAfterEnd: 0,
 };
 const perMode = Object.fromEntries(modes.map((m) => [m.name, 0]));
 const failures = [];
@@ -74,7 +73,6 @@ for (let round = 0; Date.now() < deadline; round++) {
       'invalid',
       'idlessOld',
       'wrongIdOnRefusedLine',
-      'listenStartedAfterEnd',
     ])
       totals[key] += result.stats[key] ?? 0;
     if (result.crashed) totals.crashes++;
@@ -116,9 +114,6 @@ console.log(`lost replies:              ${totals.lost}`);
 console.log(`duplicated replies:        ${totals.duplicated}`);
 console.log(`invalid replies:           ${totals.invalid}`);
 console.log(`refusals with a wrong id:  ${totals.wrongIdOnRefusedLine}`);
-console.log(
-  `known bug B15 (a subscription started after end of input dropped): ${totals.listenStartedAfterEnd}`,
-);
 console.log(
   `id-less errors on revisions before 2025-11-25 (by design, see SECURITY.md): ${totals.idlessOld}`,
 );

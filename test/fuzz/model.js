@@ -118,8 +118,11 @@ export function cancelledKeys(messages) {
   const keys = new Set();
   const visit = (m) => {
     if (Array.isArray(m)) return m.forEach(visit);
+    // Only a notification cancels: a request that happens to be named so is just a request.
     if (
       isPlainObject(m) &&
+      m.jsonrpc === '2.0' &&
+      !own(m, 'id') &&
       m.method === 'notifications/cancelled' &&
       isPlainObject(m.params) &&
       isValidId(m.params.requestId)
