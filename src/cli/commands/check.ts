@@ -187,7 +187,7 @@ async function collectTools(args: ParsedArgs): Promise<ToolSchemas[]> {
   }
   const { createExampleServer } = await import('./serve.js');
   const root = optionString(args, 'root') ?? process.cwd();
-  return fromDefinitions(createExampleServer(root).tools.list());
+  return fromDefinitions((await createExampleServer(root)).tools.list());
 }
 
 /**

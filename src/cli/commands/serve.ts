@@ -5,12 +5,6 @@
  */
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  createWorkspacePrompts,
-  createWorkspaceResources,
-  createWorkspaceTools,
-  workspaceInfo,
-} from '../../examples/workspace/index.js';
 import { createServer, type Server } from '../../server/server.js';
 import { installStdoutGuard } from '../../transport/stdout-guard.js';
 import { serveStdio } from '../../transport/stdio.js';
@@ -19,10 +13,13 @@ import { loadServerModule } from '../load.js';
 
 /**
  * Builds the built-in example server for `root` (default: the working directory): the workspace
- * tools, its files as resources (`file:///{+path}`) and the `review_file` prompt.
+ * tools, its files as resources (`file:///{+path}`) and the `review_file` prompt. The example is
+ * imported only here, so serving a user's module never loads it.
  * @throws {UsageError} when `root` does not exist.
  */
-export function createExampleServer(root: string): Server {
+export async function createExampleServer(root: string): Promise<Server> {
+  const { createWorkspacePrompts, createWorkspaceResources, createWorkspaceTools, workspaceInfo } =
+    await import('../../examples/workspace/index.js');
   let real: string;
   try {
     real = realpathSync(resolve(root));
@@ -47,7 +44,7 @@ export async function runServe(args: ParsedArgs, modulePath: string | undefined)
   if (!http) installStdoutGuard();
   const server =
     modulePath === undefined
-      ? createExampleServer(optionString(args, 'root') ?? process.cwd())
+      ? await createExampleServer(optionString(args, 'root') ?? process.cwd())
       : await loadServerModule(modulePath);
   const what = modulePath ?? `the workspace example on ${optionString(args, 'root') ?? process.cwd()}`;
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
