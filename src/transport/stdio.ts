@@ -9,7 +9,9 @@
  * @module
  */
 import type { Readable, Writable } from 'node:stream';
+import { classify } from '../protocol/classify.js';
 import { ErrorCode, errorResponse } from '../protocol/errors.js';
+import { isRequestId } from '../protocol/messages.js';
 import type { JsonRpcMessage, RequestId } from '../protocol/messages.js';
 import type { Connection, Reply } from '../server/connection.js';
 import type { Server } from '../server/server.js';
@@ -85,9 +87,9 @@ export function idFromHead(head: string): RequestId | undefined {
   return undefined;
 }
 
-/** Whether a decoded message is a request (it then waits for a place in flight). */
+/** Whether a decoded message is a valid request (it then waits for a place in flight). */
 function isRequestMessage(message: unknown): boolean {
-  return typeof message === 'object' && message !== null && !Array.isArray(message) && 'method' in message && 'id' in message;
+  return !Array.isArray(message) && classify(message).kind === 'request';
 }
 
 /**
@@ -218,6 +220,7 @@ export function serve(input: Readable, output: Writable, server: Server, options
       return false;
     }
     const target = m.params?.requestId;
+    if (!isRequestId(target)) return false;
     const index = backlog.findIndex((q) => (q as { id?: unknown }).id === target);
     if (index === -1) return false;
     backlog.splice(index, 1);
@@ -229,7 +232,7 @@ export function serve(input: Readable, output: Writable, server: Server, options
   function dispatch(message: unknown): void {
     if (cancelQueued(message)) return;
     // Requests wait for a place in flight; notifications (cancels) and responses never wait.
-    if (isRequestMessage(message) && (pending >= maxInFlight || waitingForDrain || backlog.length > 0)) {
+    if ((pending >= maxInFlight || waitingForDrain || backlog.length > 0) && isRequestMessage(message)) {
       backlog.push(message);
       if (backlog.length >= maxQueued) flowControl();
       return;

@@ -126,6 +126,29 @@ test('only a JSON-RPC 2.0 notification cancels: a request, or a 1.0 message, nam
   assert.equal(refused.length, 1, 'the 1.0 message is refused');
 });
 
+test('a cancel never removes an invalid request from the queue: each still gets its -32600', async () => {
+  const gates = [];
+  const block = tool('block', () => new Promise((resolve) => gates.push(() => resolve('done'))));
+  const s = session([block], { maxInFlight: 1 });
+  s.input.write('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"block"}}\n');
+  await new Promise((r) => setTimeout(r, 10));
+  // Ids that are no ids (null; a number past 2^53, which decodes rounded), named by cancels.
+  s.input.write('{"jsonrpc":"2.0","id":null,"method":"ping"}\n');
+  s.input.write('{"jsonrpc":"2.0","id":-9007199254740993,"method":"ping"}\n');
+  s.input.write(
+    '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":null}}\n',
+  );
+  s.input.write(
+    '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":-9007199254740993}}\n',
+  );
+  await new Promise((r) => setTimeout(r, 10));
+  gates.shift()();
+  s.input.end();
+  await s.session.closed;
+  const refused = s.messages().filter((m) => !('id' in m) && m.error?.code === -32600);
+  assert.equal(refused.length, 2);
+});
+
 test('a subscription that starts from the queue after end of input ends at once, with its result', async () => {
   const gates = [];
   const block = tool('block', () => new Promise((resolve) => gates.push(() => resolve('done'))));
