@@ -6,6 +6,7 @@
  * `resultType`).
  * @module
  */
+import { WireCache } from './wire-cache.js';
 import { ErrorCode, RpcError } from '../protocol/errors.js';
 import { hasOwn, isObject, type JsonObject } from '../protocol/messages.js';
 import type { ContentBlock } from '../protocol/types.js';
@@ -103,7 +104,7 @@ function toResult(value: PromptReturn, prompt: PromptDefinition, revision: strin
 /** The registry of a server's prompts, with their wire forms cached per revision. */
 export class PromptRegistry {
   readonly #prompts = new Map<string, PromptDefinition>();
-  readonly #wire = new Map<string, JsonObject[]>();
+  readonly #wire = new WireCache();
   readonly #listeners = new Set<() => void>();
   readonly #listCache: CacheHints | undefined;
 
@@ -156,11 +157,7 @@ export class PromptRegistry {
   /** `prompts/list`: one page of `Prompt` objects shaped for `ctx.protocolVersion`. */
   list(params: JsonObject | undefined, ctx: RequestContext, pageSize: number): JsonObject {
     const revision = ctx.protocolVersion;
-    let wire = this.#wire.get(revision);
-    if (wire === undefined) {
-      wire = [...this.#prompts.values()].map((p) => wirePrompt(p, revision));
-      this.#wire.set(revision, wire);
-    }
+    const wire = this.#wire.get(revision, () => [...this.#prompts.values()].map((p) => wirePrompt(p, revision)));
     return finishResult(paginate('prompts', wire, params, pageSize), revision, this.#listCache);
   }
 

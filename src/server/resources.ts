@@ -7,6 +7,7 @@
  * Server / Utilities / Pagination.
  * @module
  */
+import { WireCache } from './wire-cache.js';
 import { ErrorCode, RpcError } from '../protocol/errors.js';
 import type { JsonObject } from '../protocol/messages.js';
 import { atLeast } from '../protocol/revisions.js';
@@ -68,8 +69,8 @@ function readUri(params: JsonObject | undefined, method: string): string {
 export class ResourceRegistry {
   readonly #resources = new Map<string, ResourceDefinition>();
   readonly #templates = new Map<string, CompiledTemplate>();
-  readonly #wire = new Map<string, JsonObject[]>();
-  readonly #wireTemplates = new Map<string, JsonObject[]>();
+  readonly #wire = new WireCache();
+  readonly #wireTemplates = new WireCache();
   readonly #subscriptions = new Map<string, Set<string>>();
   readonly #listeners = new Set<() => void>();
   readonly #listCache: CacheHints | undefined;
@@ -163,22 +164,16 @@ export class ResourceRegistry {
   /** `resources/list`: one page of `Resource` objects shaped for `ctx.protocolVersion`. */
   list(params: JsonObject | undefined, ctx: RequestContext, pageSize: number): JsonObject {
     const revision = ctx.protocolVersion;
-    let wire = this.#wire.get(revision);
-    if (wire === undefined) {
-      wire = [...this.#resources.values()].map((r) => wireResource(r, revision));
-      this.#wire.set(revision, wire);
-    }
+    const wire = this.#wire.get(revision, () => [...this.#resources.values()].map((r) => wireResource(r, revision)));
     return finishResult(paginate('resources', wire, params, pageSize), revision, this.#listCache);
   }
 
   /** `resources/templates/list`: one page of `ResourceTemplate` objects for the revision. */
   listTemplates(params: JsonObject | undefined, ctx: RequestContext, pageSize: number): JsonObject {
     const revision = ctx.protocolVersion;
-    let wire = this.#wireTemplates.get(revision);
-    if (wire === undefined) {
-      wire = [...this.#templates.values()].map((t) => wireTemplate(t.definition, revision));
-      this.#wireTemplates.set(revision, wire);
-    }
+    const wire = this.#wireTemplates.get(revision, () =>
+      [...this.#templates.values()].map((t) => wireTemplate(t.definition, revision)),
+    );
     return finishResult(
       paginate('resourceTemplates', wire, params, pageSize),
       revision,

@@ -5,6 +5,7 @@
  * Spec: MCP 2025-11-25, Server / Tools; SEP-1303 (input errors are tool results, not protocol errors).
  * @module
  */
+import { WireCache } from './wire-cache.js';
 import { ErrorCode, RpcError } from '../protocol/errors.js';
 import { isObject, type JsonObject, type JsonValue } from '../protocol/messages.js';
 import { atLeast } from '../protocol/revisions.js';
@@ -148,7 +149,7 @@ export function toCallToolResult(value: ToolReturn | undefined): CallToolResult 
 /** The registry of a server's tools with their wire forms, cached per revision. */
 export class ToolRegistry {
   readonly #tools = new Map<string, ToolDefinition<never>>();
-  readonly #wire = new Map<string, JsonObject[]>();
+  readonly #wire = new WireCache();
 
   constructor(tools: readonly ToolDefinition<never>[]) {
     this.add(tools);
@@ -191,12 +192,7 @@ export class ToolRegistry {
 
   /** The `Tool` objects for `revision`, with fields the revision lacks left out. */
   wire(revision: string): JsonObject[] {
-    let list = this.#wire.get(revision);
-    if (list === undefined) {
-      list = this.list().map((tool) => wireTool(tool, revision));
-      this.#wire.set(revision, list);
-    }
-    return list;
+    return this.#wire.get(revision, () => this.list().map((tool) => wireTool(tool, revision)));
   }
 
   /** `tools/list`: one page of tools. */
