@@ -214,9 +214,9 @@ export function serve(input: Readable, output: Writable, server: Server, options
 
   /** A cancel for a request still waiting in the backlog removes it: it never runs, no reply. */
   function cancelQueued(message: unknown): boolean {
-    const m = message as { jsonrpc?: unknown; method?: unknown; params?: { requestId?: unknown } };
-    // Only a JSON-RPC 2.0 notification cancels (a request that uses this method name is a request).
-    if (backlog.length === 0 || m?.method !== 'notifications/cancelled' || m.jsonrpc !== '2.0' || isRequestMessage(message)) {
+    const m = message as { method?: unknown; params?: { requestId?: unknown } };
+    // Only a valid JSON-RPC 2.0 notification cancels (not a request, nor an invalid message).
+    if (backlog.length === 0 || m?.method !== 'notifications/cancelled' || classify(message).kind !== 'notification') {
       return false;
     }
     const target = m.params?.requestId;

@@ -216,3 +216,17 @@ test('a cancel racing the end of a tool never yields two replies or a crash (1,0
   const ids = h.replies().map((r) => r.id);
   assert.equal(new Set(ids).size, ids.length);
 });
+
+test('a "notifications/cancelled" that carries "id": null is an invalid request: it cancels nothing and gets its -32600', async () => {
+  const slow = { name: 'slow', description: 'Slow.', inputSchema: { type: 'object' }, run: () => delay(20).then(() => 'slow') };
+  const h = harness({ maxInFlight: 1 }, [slow]);
+  h.input.end(
+    '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"slow"}}\n' +
+      '{"jsonrpc":"2.0","id":0,"method":"ping"}\n' +
+      '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":0},"id":null}\n',
+  );
+  await h.session.closed;
+  const replies = h.replies();
+  assert.deepEqual(replies.find((r) => r.id === 0), { jsonrpc: '2.0', id: 0, result: {} });
+  assert.equal(replies.filter((r) => r.error?.code === -32600 && !('id' in r)).length, 1);
+});
