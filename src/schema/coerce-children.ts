@@ -8,10 +8,9 @@
  * `additionalItems`).
  * @module
  */
+import { isObject, own } from './context.js';
 import {
-  isRecord,
   isSchemaNode,
-  own,
   type NodeView,
   type SchemaDocument,
   type SchemaNode,
@@ -52,12 +51,12 @@ export function propertySchemas(
   for (const schema of view.conjuncts) {
     let matched = false;
     const properties = own(schema, 'properties');
-    if (isRecord(properties) && Object.hasOwn(properties, key)) {
+    if (isObject(properties) && Object.hasOwn(properties, key)) {
       add(properties[key]);
       matched = true;
     }
     const patterns = own(schema, 'patternProperties');
-    if (isRecord(patterns)) {
+    if (isObject(patterns)) {
       for (const pattern of Object.keys(patterns)) {
         if (document.regex(pattern)?.test(key) === true) {
           add(patterns[pattern]);

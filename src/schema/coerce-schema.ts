@@ -13,9 +13,8 @@ import type { JsonValue } from '../protocol/messages.js';
 import { compileSchema } from './validate.js';
 import type { TypeName } from './coerce-rules.js';
 import { decodeFragmentPointer, escapeToken } from './pointer.js';
+import { type SchemaObject, isObject, own } from './context.js';
 
-/** A schema object as data; keywords are read with own-property checks only. */
-export type SchemaObject = { readonly [keyword: string]: unknown };
 /** A schema: an object or a boolean (2020-12 Core §4.3.2). */
 export type SchemaNode = SchemaObject | boolean;
 
@@ -59,19 +58,9 @@ const MAX_CONJUNCTS = 64;
 /** Base URI given to the root when a subschema is validated through a wrapper document. */
 const ROOT_ID = 'urn:baremcp:coerce:root';
 
-/** Own-property read that ignores the prototype chain (`constructor`, `__proto__` are data). */
-export function own(object: SchemaObject, key: string): unknown {
-  return Object.hasOwn(object, key) ? object[key] : undefined;
-}
-
-/** True for a non-null, non-array object (read as keyword data, whatever its prototype). */
-export function isRecord(value: unknown): value is SchemaObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** True for a value usable as a schema: an object or a boolean. */
 export function isSchemaNode(value: unknown): value is SchemaNode {
-  return typeof value === 'boolean' || isRecord(value);
+  return typeof value === 'boolean' || isObject(value);
 }
 
 function intersectTypes(
@@ -165,7 +154,7 @@ export class SchemaDocument {
     let node: unknown = this.root;
     for (const token of tokens) {
       if (Array.isArray(node) && /^(?:0|[1-9]\d*)$/.test(token)) node = node[Number(token)];
-      else if (isRecord(node)) node = own(node, token);
+      else if (isObject(node)) node = own(node, token);
       else return undefined;
     }
     return isSchemaNode(node) ? node : undefined;

@@ -8,6 +8,10 @@
  */
 import type { Fn } from './state.js';
 import { SchemaCompileError } from './types.js';
+import { isObject } from '../protocol/messages.js';
+
+/** True for a JSON object (not null, not an array): one test for messages and schemas. */
+export { isObject };
 
 /** A schema object as the compiler reads it. */
 export type SchemaObject = { [keyword: string]: unknown };
@@ -51,10 +55,6 @@ export function own(schema: SchemaObject, kw: string): unknown {
   return hasOwn.call(schema, kw) ? schema[kw] : undefined;
 }
 
-/** True for a JSON object (not null, not an array). */
-export function isObject(v: unknown): v is SchemaObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Reads a non-negative integer keyword (`minLength`, `maxItems`, …); `undefined` if absent. */
 export function count(schema: SchemaObject, kw: string, path: string): number | undefined {

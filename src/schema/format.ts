@@ -142,7 +142,7 @@ function uriReferenceOk(s: string, needScheme: boolean): boolean {
 }
 
 /** An absolute URI with a scheme (RFC 3986 §3): `https://example.com/a?b#c`, `urn:x:y`. */
-export function isUri(s: string): boolean {
+export function isAbsoluteUri(s: string): boolean {
   return uriReferenceOk(s, true);
 }
 
@@ -186,7 +186,7 @@ const FORMATS: { readonly [name: string]: (s: string) => boolean } = {
   hostname: isHostname,
   ipv4: isIpv4,
   ipv6: isIpv6,
-  uri: isUri,
+  uri: isAbsoluteUri,
   'uri-reference': isUriReference,
   uuid: isUuid,
   regex: isRegex,

@@ -1,7 +1,7 @@
 // Unit tests for src/schema/format.ts and format-hostname.ts (format assertions).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatCheck, isDateTime, isEmail, isIpv6, isUri } from '../../dist/schema/format.js';
+import { formatCheck, isDateTime, isEmail, isAbsoluteUri, isIpv6 } from '../../dist/schema/format.js';
 import { decodePunycode, isHostname } from '../../dist/schema/format-hostname.js';
 
 test('date-time checks the calendar and leap seconds in UTC', () => {
@@ -16,8 +16,8 @@ test('email, ipv6 and uri follow their RFC grammars', () => {
   assert.equal(isEmail('te..st@example.com'), false);
   assert.equal(isIpv6('1::d6:192.168.0.1'), true);
   assert.equal(isIpv6('1.2.3.4::'), false);
-  assert.equal(isUri('urn:oasis:names:x'), true);
-  assert.equal(isUri('/relative'), false);
+  assert.equal(isAbsoluteUri('urn:oasis:names:x'), true);
+  assert.equal(isAbsoluteUri('/relative'), false);
 });
 
 test('hostnames decode Punycode labels and apply IDNA context rules', () => {
