@@ -58,6 +58,14 @@ export interface CompileOptions {
    * @default 100
    */
   maxErrors?: number;
+  /**
+   * Decide valid or invalid with JavaScript generated from the schema (`new Function`), where
+   * the platform allows it; otherwise, or with `false`, an interpreter walks the compiled schema.
+   * Both give the same verdict; the generated code is about 2-4x faster. Errors are always
+   * collected by the interpreter's error pass, so messages do not depend on this option.
+   * @default true
+   */
+  codegen?: boolean;
 }
 
 /** A compiled schema. `validate` is pure and reentrant and never mutates `value`. */

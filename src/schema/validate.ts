@@ -29,6 +29,7 @@ import type { ClosureSource } from './plan.js';
 import { analyse } from './ref-graph.js';
 import { FALSE_FN, type Fn, type State, TRUE_FN } from './state.js';
 import { verdict } from './verdict.js';
+import { generateVerdict } from './plan-codegen.js';
 import { GROUP, G_ARRAY, G_NUMBER, G_OBJECT, G_OTHER, G_STRING, KNOWN } from './vocabulary.js';
 import {
   type CompileOptions, SchemaCompileError, type SchemaError, type ValidationResult, type Validator,
@@ -233,11 +234,12 @@ export function compileSchema(schema: JsonSchema, options: CompileOptions = {}):
   // The verdict-only pass keeps no per-call data except the memo, whose entries stay true for
   // any call (a verdict depends only on the schema and the value), so one state serves all.
   const fast: State = { errors: null, maxErrors, maxDepth, memo: null };
+  const generated = options.codegen === false ? undefined : generateVerdict(plan);
 
   function validate(value: unknown): ValidationResult {
     let valid = false;
     try {
-      valid = verdict(plan, value, 0, fast);
+      valid = generated !== undefined ? generated(value, 0, fast) : verdict(plan, value, 0, fast);
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
     }

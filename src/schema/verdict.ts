@@ -145,7 +145,8 @@ function generic(p: Plan, v: unknown, d: number, s: State): boolean {
   return (f & Flag.Logic) === 0 || logicOk(p, v, d, s);
 }
 
-function valuesOk(p: Plan, v: unknown, f: number): boolean {
+/** `enum` and `const` (flags `f`) for any value. */
+export function valuesOk(p: Plan, v: unknown, f: number): boolean {
   if ((f & Flag.Const) !== 0 && !(typeof p.constValue === 'object' && p.constValue !== null
     ? deepEqual(p.constValue, v) : v === p.constValue)) {
     return false;
@@ -380,7 +381,7 @@ function arrayRest(p: Plan, a: unknown[], d: number, s: State): boolean {
 }
 
 /** `uniqueItems`: pairwise for a few scalars (no table), else the closures' hashing check. */
-function uniqueOk(a: unknown[], d: number, s: State): boolean {
+export function uniqueOk(a: unknown[], d: number, s: State): boolean {
   const n = a.length;
   if (n > 16) return duplicates(a, s, d);
   for (let i = 0; i < n; i++) {
@@ -428,7 +429,7 @@ function logicOk(p: Plan, v: unknown, d: number, s: State): boolean {
  * verdict per target and value for the rest of the validation, which keeps nested
  * `anyOf`/`oneOf` over recursive schemas linear instead of exponential.
  */
-function memoVerdict(p: Plan, v: unknown, d: number, s: State): boolean {
+export function memoVerdict(p: Plan, v: unknown, d: number, s: State): boolean {
   if (d > s.maxDepth) return false;
   let memo = s.memo;
   if (memo === null) s.memo = memo = new Map();

@@ -55,19 +55,23 @@ if (!fs.existsSync(suiteDir)) {
             counts.skipped += group.tests.length;
             continue;
           }
-          let validator;
+          // Both verdicts: the generated code (the default) and the interpreter.
+          let validators;
           try {
-            validator = compileSchema(group.schema, options);
+            validators = [compileSchema(group.schema, options), compileSchema(group.schema, { ...options, codegen: false })];
           } catch (error) {
             failures.push(`${group.description}: compile failed: ${error.message}`);
             continue;
           }
           for (const t of group.tests) {
-            const result = validator.validate(t.data);
-            if (result.valid === t.valid && (result.errors.length === 0) === t.valid) {
+            const ok = validators.map((validator) => {
+              const result = validator.validate(t.data);
+              return result.valid === t.valid && (result.errors.length === 0) === t.valid;
+            });
+            if (ok[0] && ok[1]) {
               counts.passed++;
             } else {
-              failures.push(`${group.description} / ${t.description}: expected ${t.valid}`);
+              failures.push(`${group.description} / ${t.description}: expected ${t.valid} (generated ${ok[0] ? 'ok' : 'wrong'}, interpreter ${ok[1] ? 'ok' : 'wrong'})`);
             }
           }
         }

@@ -1,0 +1,406 @@
+/**
+ * The generated verdict: the plans (`plan.ts`) turned into JavaScript source, one function per
+ * object, array or applicator plan with the leaf checks written inline, and compiled with
+ * `new Function`. It answers exactly what the interpreter (`verdict.ts`) answers, faster: each
+ * property is read by its name (a monomorphic load) instead of through a loop over the plan.
+ *
+ * Where `new Function` is refused (Cloudflare Workers, a page under a strict CSP, Node with
+ * `--disallow-code-generation-from-strings`) `generateVerdict` returns `undefined` and the
+ * interpreter runs instead. The source holds no text from the value, and the only text from the
+ * schema is property names and scalar `enum`/`const` values, each written with `JSON.stringify`
+ * (a JSON string is a JavaScript string literal); patterns, formats and structured values are
+ * passed in as constants.
+ *
+ * Own properties only, as in the interpreter: an object whose prototype is not
+ * `Object.prototype` (a class instance, `Object.create(...)`, an object with its own
+ * `__proto__` or `constructor` key) is handed to the interpreter; names that `Object.prototype`
+ * has (`constructor`, `toString`, `__proto__`, …) are read with an own-property check; and if
+ * any other name the schema reads appears on `Object.prototype` (a polluted prototype) the whole
+ * value goes to the interpreter. Recursive plans, `unevaluated*` and objects with more than 64
+ * named properties run in the interpreter too. One difference remains, outside JSON: an own
+ * property made non-enumerable with `Object.defineProperty` is read here as present.
+ *
+ * Spec: JSON Schema 2020-12 Core §10 (applicators), Validation §6 (assertions).
+ * @module
+ */
+import { deepEqual } from './deep-equal.js';
+import { TypeBit, codePoints, isMultipleOf } from './keywords-scalar.js';
+import { FALSE_PLAN, Flag, Op, type Plan, TRUE_PLAN } from './plan.js';
+import type { State } from './state.js';
+import { memoVerdict, uniqueOk, valuesOk, verdict } from './verdict.js';
+
+/** A generated verdict: true when `v` (at depth `d`) is valid; `s` is the verdict-only state. */
+export type GeneratedVerdict = (v: unknown, d: number, s: State) => boolean;
+
+/** Objects with more names than this are checked by the interpreter (one load per name). */
+const MAX_NAMES = 64;
+/** Scalar `enum` lists up to this long are written as `===` chains; longer ones use a `Set`. */
+const MAX_INLINE_VALUES = 16;
+
+/** What the generated code calls (passed in; the source names them `R.*`). */
+const RUNTIME = {
+  verdict, memoVerdict, valuesOk, uniqueOk, deepEqual, isMultipleOf, codePoints,
+  hasOwn: Object.prototype.hasOwnProperty,
+};
+
+/** Names a plain object inherits: read them with an own-property check. */
+function inherited(name: string): boolean {
+  return name in Object.prototype;
+}
+
+/** A finite number as a literal (`-0` kept). */
+function num(n: number): string {
+  return Object.is(n, -0) ? '-0' : String(n);
+}
+
+class Generator {
+  readonly consts: unknown[] = [];
+  readonly constIndex = new Map<unknown, number>();
+  readonly fns: string[] = [];
+  readonly fnOf = new Map<Plan, string>();
+  readonly onStack = new Set<Plan>();
+  /** Names read with a plain load: the entry checks that `Object.prototype` has none of them. */
+  readonly loaded = new Set<string>();
+  temp = 0;
+
+  constant(value: unknown): string {
+    let i = this.constIndex.get(value);
+    if (i === undefined) {
+      i = this.consts.length;
+      this.consts.push(value);
+      this.constIndex.set(value, i);
+    }
+    return `c${i}`;
+  }
+
+  fresh(prefix: string): string {
+    return `${prefix}${this.temp++}`;
+  }
+
+  /** The interpreter's verdict for `p`. */
+  interpret(p: Plan, x: string, d: string): string {
+    return `R.verdict(${this.constant(p)},${x},${d},s)`;
+  }
+
+  /** A boolean expression: `x` (an identifier) is valid against `p` at depth `d`. */
+  check(p: Plan, x: string, d: string): string {
+    if (p === TRUE_PLAN || p.op === Op.True) return 'true';
+    if (p === FALSE_PLAN || p.op === Op.False) return 'false';
+    const inline = this.leaf(p, x);
+    if (inline !== undefined) return inline;
+    if (p.op === Op.Call || p.recursive || this.onStack.has(p) || p.keys.length > MAX_NAMES) {
+      return this.interpret(p, x, d);
+    }
+    let name = this.fnOf.get(p);
+    if (name === undefined) {
+      name = `f${this.fnOf.size}`;
+      this.fnOf.set(p, name);
+      this.onStack.add(p);
+      this.fns.push(`function ${name}(x,d,s){${this.body(p)}return true;}`);
+      this.onStack.delete(p);
+    }
+    return `${name}(${x},${d},s)`;
+  }
+
+  /** A leaf plan (no subschema) as an inline expression; `undefined` for a function. */
+  leaf(p: Plan, x: string): string | undefined {
+    const f = p.flags;
+    switch (p.op) {
+      case Op.String:
+        return `(typeof ${x}==="string"${this.and(this.stringChecks(p, x, f))})`;
+      case Op.Integer:
+        return `(Number.isInteger(${x})${this.and(this.numberChecks(p, x, f))})`;
+      case Op.Number:
+        return `(typeof ${x}==="number"&&${x}-${x}===0${this.and(this.numberChecks(p, x, f))})`;
+      case Op.Boolean:
+        return `(typeof ${x}==="boolean")`;
+      case Op.Const:
+        return `(${x}===${this.scalar(p.constValue)})`;
+      case Op.Leaf:
+        // Only `enum`/`const` (any type), or only `type`.
+        if (p.types === 0 && (f & ~Flag.Values) === 0) return `(${this.values(p, x, f).join('&&')})`;
+        if (f === Flag.Type) return `(${this.typeOf(p.types, x)})`;
+        return undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  /** `x` has one of the types in the mask `t` (non-zero), as `kindOf` reads types. */
+  typeOf(t: number, x: string): string {
+    const out: string[] = [];
+    if ((t & TypeBit.String) !== 0) out.push(`typeof ${x}==="string"`);
+    const int = (t & TypeBit.Integer) !== 0;
+    if ((t & TypeBit.Number) !== 0) {
+      out.push(`(typeof ${x}==="number"&&${x}-${x}===0${int ? '' : `&&!Number.isInteger(${x})`})`);
+    } else if (int) {
+      out.push(`Number.isInteger(${x})`);
+    }
+    if ((t & TypeBit.Boolean) !== 0) out.push(`typeof ${x}==="boolean"`);
+    if ((t & TypeBit.Null) !== 0) out.push(`${x}===null`);
+    if ((t & TypeBit.Array) !== 0) out.push(`Array.isArray(${x})`);
+    if ((t & TypeBit.Object) !== 0) out.push(`(typeof ${x}==="object"&&${x}!==null&&!Array.isArray(${x}))`);
+    return out.join('||') || 'false';
+  }
+
+  and(checks: string[]): string {
+    return checks.length === 0 ? '' : `&&${checks.join('&&')}`;
+  }
+
+  /** A scalar as a literal, or as a constant when it has no literal (`undefined`, NaN, ±∞). */
+  scalar(v: unknown): string {
+    if (typeof v === 'string' || typeof v === 'boolean' || v === null) return JSON.stringify(v);
+    if (typeof v === 'number' && Number.isFinite(v)) return num(v);
+    return this.constant(v);
+  }
+
+  /** `enum`/`const` for the value `x`, with the interpreter's SameValueZero and deep equality. */
+  values(p: Plan, x: string, f: number): string[] {
+    if ((f & Flag.Values) === 0) return [];
+    const scalarConst = typeof p.constValue !== 'object' || p.constValue === null;
+    const values = (f & Flag.Enum) !== 0 ? (p.values as unknown[]) : [];
+    const plain = (v: unknown): boolean =>
+      typeof v === 'string' || typeof v === 'boolean' || v === null ||
+      (typeof v === 'number' && Number.isFinite(v));
+    const inline = ((f & Flag.Const) === 0 || (scalarConst && plain(p.constValue))) &&
+      ((f & Flag.Enum) === 0 || ((p.objectValues as unknown[]).length === 0 && values.every(plain)));
+    if (!inline) return [`R.valuesOk(${this.constant(p)},${x},${f})`];
+    const out: string[] = [];
+    if ((f & Flag.Const) !== 0) out.push(`${x}===${this.scalar(p.constValue)}`);
+    if ((f & Flag.Enum) !== 0) {
+      out.push(values.length <= MAX_INLINE_VALUES
+        ? `(${values.map((v) => `${x}===${this.scalar(v)}`).join('||') || 'false'})`
+        : `${this.constant(new Set(values))}.has(${x})`);
+    }
+    return out;
+  }
+
+  /** Number keywords, then `enum`/`const`, for a number `x`. */
+  numberChecks(p: Plan, x: string, f: number): string[] {
+    const out: string[] = [];
+    if ((f & Flag.Range) !== 0) {
+      if (p.min > -Infinity) out.push(`${x}>=${num(p.min)}`);
+      if (p.max < Infinity) out.push(`${x}<=${num(p.max)}`);
+      if (Number.isNaN(p.min) || Number.isNaN(p.max)) out.push('false');
+    }
+    if ((f & Flag.NumberMore) !== 0) {
+      if (p.xmin > -Infinity) out.push(`${x}>${num(p.xmin)}`);
+      if (p.xmax < Infinity) out.push(`${x}<${num(p.xmax)}`);
+      if (p.mult !== 0) out.push(`R.isMultipleOf(${x},${this.constant(p.mult)},${p.multDecimals})`);
+    }
+    return [...out, ...this.values(p, x, f)];
+  }
+
+  /** String keywords, then `enum`/`const`, for a string `x`. */
+  stringChecks(p: Plan, x: string, f: number): string[] {
+    const out: string[] = [];
+    if ((f & Flag.Length) !== 0) {
+      // UTF-16 length bounds the code-point count from above and twice it from below.
+      if (p.minLength > 0) {
+        out.push(`!(${x}.length<${p.minLength}||(${x}.length<${2 * p.minLength}&&R.codePoints(${x})<${p.minLength}))`);
+      }
+      if (p.maxLength < Infinity) {
+        out.push(`!(${x}.length>${p.maxLength}&&R.codePoints(${x})>${p.maxLength})`);
+      }
+    }
+    if ((f & Flag.StringMore) !== 0) {
+      if (p.pattern !== null) out.push(`${this.constant(p.pattern)}.test(${x})`);
+      if (p.format !== null) out.push(`${this.constant(p.format)}(${x})`);
+    }
+    return [...out, ...this.values(p, x, f)];
+  }
+
+  /** The statements of `p`'s function: `return false` on the first failure. */
+  body(p: Plan): string {
+    const f = p.flags;
+    const t = p.types;
+    const allows = (bit: number): boolean => t === 0 || (t & bit) !== 0;
+    const fail = (checks: string[]): string => (checks.length === 0 ? '' : `if(!(${checks.join('&&')}))return false;`);
+    let out = '';
+    if (t === TypeBit.Object) {
+      out += `if(typeof x!=="object"||x===null||Array.isArray(x))return false;${this.object(p, f)}`;
+    } else if (t === TypeBit.Array) {
+      out += `if(!Array.isArray(x))return false;${this.array(p, f)}`;
+    } else if (t !== 0 || (f & ~Flag.Logic) !== 0) {
+      // The value's kind, as the interpreter's `kindOf` reads it, with that kind's keywords.
+      const other = t !== 0 ? 'return false;' : fail(this.values(p, 'x', f));
+      const numberBranch = (bit: number): string =>
+        allows(bit) ? fail(this.numberChecks(p, 'x', f)) : 'return false;';
+      out += 'if(typeof x==="string"){';
+      out += allows(TypeBit.String) ? fail(this.stringChecks(p, 'x', f)) : 'return false;';
+      out += '}else if(typeof x==="number"){';
+      out += `if(Number.isInteger(x)){${numberBranch(TypeBit.Integer)}}`;
+      out += `else if(x-x===0){${numberBranch(TypeBit.Number)}}else{${other}}`;
+      out += '}else if(typeof x==="object"){';
+      out += `if(x===null){${allows(TypeBit.Null) ? fail(this.values(p, 'x', f)) : 'return false;'}}`;
+      out += `else if(Array.isArray(x)){${allows(TypeBit.Array) ? this.array(p, f) : 'return false;'}}`;
+      out += `else{${allows(TypeBit.Object) ? this.object(p, f) : 'return false;'}}`;
+      out += '}else if(typeof x==="boolean"){';
+      out += allows(TypeBit.Boolean) ? fail(this.values(p, 'x', f)) : 'return false;';
+      out += `}else{${other}}`;
+    }
+    if ((f & Flag.Logic) !== 0) out += this.logic(p);
+    return out;
+  }
+
+  /** A property read with own-property semantics for a plain object `x`. */
+  load(name: string): string {
+    const key = JSON.stringify(name);
+    if (inherited(name)) return `(R.hasOwn.call(x,${key})?x[${key}]:undefined)`;
+    this.loaded.add(name);
+    return `x[${key}]`;
+  }
+
+  /** Object keywords (`objectOk` and `objectRest`), for a non-null, non-array object `x`. */
+  object(p: Plan, f: number): string {
+    // Only a plain object (prototype Object.prototype) runs here; reading `constructor` first
+    // lets V8 fold the prototype test into the map checks of the loads that follow.
+    let out = `if(x.constructor!==Object||Object.getPrototypeOf(x)!==P)return ${this.interpret(p, 'x', 'd')};`;
+    out += this.values(p, 'x', f).map((c) => `if(!(${c}))return false;`).join('');
+    if ((f & Flag.Object) === 0) return out;
+    const loads = new Map<string, string>();
+    const read = (name: string): string => {
+      let v = loads.get(name);
+      if (v === undefined) {
+        v = this.fresh('y');
+        loads.set(name, v);
+        out += `const ${v}=${this.load(name)};`;
+      }
+      return v;
+    };
+    const named = new Set<string>();
+    for (let i = 0; i < p.keys.length; i++) {
+      const name = p.keys[i];
+      const sub = p.keyPlans[i];
+      const y = read(name);
+      if (p.keyFlags[i] === 1) out += `if(${y}===undefined)return false;`;
+      if (sub !== null) {
+        named.add(name);
+        const check = this.check(sub, y, 'd+1');
+        if (check !== 'true') out += `if(${y}!==undefined&&!${check})return false;`;
+      }
+    }
+    const additional = p.additional;
+    const patterns = p.patterns;
+    const counts = p.minProps > 0 || p.maxProps < Infinity;
+    if (additional !== null || patterns.length > 0 || p.propertyNames !== null || counts) {
+      const k = this.fresh('k');
+      const y = this.fresh('y');
+      const known = [...named].map((n) => `${k}===${JSON.stringify(n)}`).join('||') || 'false';
+      let loop = `if(!R.hasOwn.call(x,${k}))continue;const ${y}=x[${k}];if(${y}===undefined)continue;`;
+      if (counts) loop += 'n++;';
+      if (patterns.length > 0) {
+        const m = this.fresh('m');
+        loop += `let ${m}=${known};`;
+        for (let j = 0; j < patterns.length; j++) {
+          loop += `if(${this.constant(patterns[j])}.test(${k})){${m}=true;` +
+            `if(!${this.check(p.patternPlans[j], y, 'd+1')})return false;}`;
+        }
+        if (additional !== null) loop += `if(!${m}&&!${this.check(additional, y, 'd+1')})return false;`;
+      } else if (additional !== null) {
+        loop += `if(!(${known})&&!${this.check(additional, y, 'd+1')})return false;`;
+      }
+      if (p.propertyNames !== null) loop += `if(!${this.check(p.propertyNames, k, 'd+1')})return false;`;
+      out += `${counts ? 'let n=0;' : ''}for(const ${k} in x){${loop}}`;
+      if (p.minProps > 0) out += `if(n<${p.minProps})return false;`;
+      if (p.maxProps < Infinity) out += `if(n>${p.maxProps})return false;`;
+    }
+    // (`read` appends a declaration to `out`: call it before appending the test that uses it.)
+    for (let i = 0; i < p.depNames.length; i++) {
+      if (p.depNeeds[i].length === 0) continue;
+      const name = read(p.depNames[i]);
+      const needs = p.depNeeds[i].map((n) => `${read(n)}!==undefined`).join('&&');
+      out += `if(${name}!==undefined&&!(${needs}))return false;`;
+    }
+    for (let i = 0; i < p.depSchemaNames.length; i++) {
+      const name = read(p.depSchemaNames[i]);
+      const check = this.check(p.depSchemaPlans[i], 'x', 'd');
+      out += `if(${name}!==undefined&&!${check})return false;`;
+    }
+    return out;
+  }
+
+  /** Array keywords (`arrayOk` and `arrayRest`), for an array `x`. */
+  array(p: Plan, f: number): string {
+    let out = this.values(p, 'x', f).map((c) => `if(!(${c}))return false;`).join('');
+    if ((f & Flag.Array) === 0) return out;
+    out += 'const n=x.length;';
+    if (p.minItems > 0) out += `if(n<${p.minItems})return false;`;
+    if (p.maxItems < Infinity) out += `if(n>${p.maxItems})return false;`;
+    if (p.items !== null) {
+      const i = this.fresh('i');
+      const y = this.fresh('y');
+      const check = this.check(p.items, y, 'd+1');
+      if (check !== 'true') {
+        out += `for(let ${i}=${p.prefix.length};${i}<n;${i}++){const ${y}=x[${i}];if(!${check})return false;}`;
+      }
+    }
+    if (p.unique) out += 'if(n>1&&!R.uniqueOk(x,d,s))return false;';
+    for (let j = 0; j < p.prefix.length; j++) {
+      const y = this.fresh('y');
+      const check = this.check(p.prefix[j], y, 'd+1');
+      if (check !== 'true') out += `if(n>${j}){const ${y}=x[${j}];if(!${check})return false;}`;
+    }
+    if (p.contains !== null) {
+      const enough = p.maxContains === Infinity ? p.minContains : Infinity;
+      const c = this.fresh('c');
+      const i = this.fresh('i');
+      const y = this.fresh('y');
+      out += `let ${c}=0;for(let ${i}=0;${i}<n${enough === Infinity ? '' : `&&${c}<${enough}`};${i}++){` +
+        `const ${y}=x[${i}];if(${this.check(p.contains, y, 'd+1')})${c}++;}`;
+      out += `if(${c}<${p.minContains})return false;`;
+      if (p.maxContains < Infinity) out += `if(${c}>${p.maxContains})return false;`;
+    }
+    return out;
+  }
+
+  /** `$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, on the same value. */
+  logic(p: Plan): string {
+    let out = '';
+    if (p.ref !== null) {
+      const check = p.refMemo ? `R.memoVerdict(${this.constant(p.ref)},x,d,s)` : this.check(p.ref, 'x', 'd');
+      out += `if(!${check})return false;`;
+    }
+    for (const x of p.allOf) out += `if(!${this.check(x, 'x', 'd')})return false;`;
+    if (p.anyOf.length > 0) out += `if(!(${p.anyOf.map((x) => this.check(x, 'x', 'd')).join('||')}))return false;`;
+    if (p.oneOf.length > 0) {
+      const n = this.fresh('o');
+      out += `let ${n}=0;`;
+      for (const x of p.oneOf) out += `if(${this.check(x, 'x', 'd')}&&++${n}>1)return false;`;
+      out += `if(${n}!==1)return false;`;
+    }
+    if (p.not !== null) out += `if(${this.check(p.not, 'x', 'd')})return false;`;
+    if (p.ifPlan !== null) {
+      const then = p.thenPlan === null ? 'true' : this.check(p.thenPlan, 'x', 'd');
+      const otherwise = p.elsePlan === null ? 'true' : this.check(p.elsePlan, 'x', 'd');
+      out += `if(!(${this.check(p.ifPlan, 'x', 'd')}?${then}:${otherwise}))return false;`;
+    }
+    return out;
+  }
+}
+
+/**
+ * Generates the verdict of `root` (the plan of a whole schema document, after `redirect` and
+ * `analyse`). Returns `undefined` when the platform refuses code generation from strings; the
+ * caller then runs the interpreter. Never throws for a plan the compiler produced.
+ */
+export function generateVerdict(root: Plan): GeneratedVerdict | undefined {
+  const g = new Generator();
+  const entry = g.check(root, 'x', 'd');
+  // A polluted Object.prototype would answer plain loads: hand the value to the interpreter.
+  const polluted = [...g.loaded].map((n) => `P[${JSON.stringify(n)}]!==undefined`);
+  const source = [
+    '"use strict";',
+    'const P=Object.prototype;',
+    ...g.consts.map((_, i) => `const c${i}=C[${i}];`),
+    ...g.fns,
+    `return function verdict(x,d,s){${polluted.length > 0 ? `if(${polluted.join('||')})return ${g.interpret(root, 'x', 'd')};` : ''}return ${entry};};`,
+  ].join('\n');
+  let make: (R: typeof RUNTIME, C: unknown[]) => GeneratedVerdict;
+  try {
+    make = new Function('R', 'C', source) as typeof make;
+  } catch {
+    return undefined;
+  }
+  return make(RUNTIME, g.consts);
+}
