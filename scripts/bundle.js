@@ -2,22 +2,28 @@
 // server starts by loading a few files instead of dozens of modules. tsc still type-checks and
 // writes the declarations and the module-per-file build that the unit tests import.
 //
-// Two passes, so that a server loads few files (each module URL the loader resolves costs time,
-// and enough of them make V8 optimise the loader's path functions, ~4 MiB of resident memory):
-//   1. the core (everything the root entry reaches, plus src/protocol, src/server, src/schema;
-//      no `node:` import) as one file, dist/bundle/chunks/core.js; dist/bundle/index.js
-//      re-exports its public names;
-//   2. the Node entry points (transports, testing, CLI, the search worker) with code splitting,
-//      importing the core from chunks/core.js, so that every class exists once.
+// Each module the loader resolves costs about a millisecond of a cold start (the loader's own
+// code runs cold), and enough of them make V8 optimise the loader's path functions (~4 MiB of
+// resident memory), so the code is built in layers, each one file:
+//   1. core: everything the root entry reaches, plus src/protocol, src/server, src/schema (no
+//      `node:` import): chunks/core.js, re-exported (public names only) by index.js;
+//   2. stdio: the stdio transport beyond the core: chunks/stdio.js, re-exported by
+//      transport/stdio.js;
+//   3. cli: the CLI's main, arguments, module loading and `serve`: cli/main.js itself (a bin, not
+//      an API, so it may export internals);
+//   4. the rest (HTTP, testing, the other CLI commands, the example, the search worker), with
+//      code splitting; the files the CLI imports dynamically get fixed names.
+// A layer imports the layers before it from their one file, so every class and every piece of
+// module state (the stdout guard's) exists once. `baremcp serve` loads cli/main.js,
+// chunks/core.js and chunks/stdio.js before the served module.
 import { build } from 'esbuild';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
 const OUT = resolve('dist/bundle');
-const CORE = join(OUT, 'chunks/core.js');
 const common = {
   bundle: true,
   format: 'esm',
@@ -31,46 +37,139 @@ const common = {
   logLevel: 'warning',
 };
 
-rmSync(OUT, { recursive: true, force: true });
+/** `src/x/y.ts` → `x/y.js` (its place under dist/bundle). */
+const outPath = (entry) => relative('src', entry).replace(/\.ts$/, '.js');
 
-// The root entry's public names and the files it reaches.
-const root = await build({ ...common, entryPoints: ['src/index.ts'], outdir: OUT, write: false, sourcemap: false, metafile: true });
-const rootOutput = Object.values(root.metafile.outputs).find((o) => o.entryPoint === 'src/index.ts');
-const coreFiles = new Set(Object.keys(root.metafile.inputs).map((f) => resolve(f)));
-for (const dir of ['src/protocol', 'src/server', 'src/schema']) {
-  for (const name of readdirSync(dir)) if (name.endsWith('.ts')) coreFiles.add(resolve(dir, name));
-}
-
-// Pass 1: the core, every export of every core module (internal ones included, for pass 2).
-// The root's names are listed (an explicit export wins over `export *`); a name two internal
-// modules both export is ambiguous and left out, which the checks below catch if it is needed.
-const barrel = [
-  `export { ${rootOutput.exports.join(', ')} } from './index.ts';`,
-  ...[...coreFiles].map((f) => `export * from ${JSON.stringify('./' + relative('src', f).replaceAll('\\', '/'))};`),
-].join('\n');
-await build({
-  ...common,
-  stdin: { contents: barrel, resolveDir: resolve('src'), sourcefile: 'core-barrel.ts', loader: 'ts' },
-  outfile: CORE,
-});
-// The names core.js really exports (its closing `export{a as B,...}`).
-const coreText = readFileSync(CORE, 'utf8');
-const coreExports = new Set(
-  [...coreText.matchAll(/export\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((spec) => spec.trim().split(/\s+as\s+/).pop())),
+/** Names exported by a built file (its closing `export{a as B,...}`). */
+const exportsOf = (text) => new Set(
+  [...text.matchAll(/export\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((spec) => spec.trim().split(/\s+as\s+/).pop())),
 );
-for (const name of rootOutput.exports) {
-  if (!coreExports.has(name)) throw new Error(`bundle: the core does not export ${name} (an ambiguous export * ?)`);
-}
-writeFileSync(join(OUT, 'index.js'), `export{${rootOutput.exports.join(',')}}from"./chunks/core.js";\n`);
 
-// Pass 2: the Node entry points. An import of a core file becomes an import of chunks/core.js;
-// esbuild keeps an external path as written, so it is a placeholder of fixed length, replaced
-// below by the path relative to each output file (padded with "./" to keep source map columns).
-const PLACEHOLDER = '/baremcp-core.js/';
-const entries = ['src/transport/stdio.ts', 'src/transport/http.ts', 'src/testing/index.ts', 'src/cli/main.ts'];
-// The search worker is started by URL relative to the code that starts it, which lands in chunks/.
-const entryPoints = [...entries, { in: 'src/examples/workspace/search-worker.ts', out: 'chunks/search-worker' }];
-const node = await build({
+/**
+ * esbuild keeps an external path as written, so a layer is imported through a placeholder as
+ * long as the longest relative path to it; each output's placeholders are then replaced by the
+ * relative path, padded with "./" so that source map columns stay right.
+ */
+const layers = [];
+/** Layer 4's files that layer 3 imports dynamically: source → output path (fixed names). */
+const LATER = new Map([
+  ['src/cli/commands/call.ts', 'chunks/call.js'],
+  ['src/cli/commands/check.ts', 'chunks/check.js'],
+  ['src/cli/commands/init.ts', 'chunks/init.js'],
+  ['src/examples/workspace/index.ts', 'chunks/workspace.js'],
+  ['src/transport/http.ts', 'transport/http.js'],
+].map(([from, to]) => [resolve(from), join(OUT, to)]));
+/** The output file of the layer being built (a later file is imported relative to it). */
+let building;
+const plugin = {
+  name: 'baremcp-layers',
+  setup(b) {
+    b.onResolve({ filter: /^\./ }, (args) => {
+      const file = resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
+      const layer = layers.find((l) => l.files.has(file));
+      if (layer !== undefined) return { path: layer.placeholder, external: true };
+      if (building !== undefined && LATER.has(file) && args.kind === 'dynamic-import') {
+        return { path: './' + relative(dirname(building), LATER.get(file)).replaceAll('\\', '/'), external: true };
+      }
+      return undefined;
+    });
+  },
+};
+
+/** Writes esbuild output files, resolving layer placeholders and checking imported names. */
+function writeOutputs(outputFiles) {
+  for (const file of outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    if (!file.path.endsWith('.js')) {
+      writeFileSync(file.path, file.contents);
+      continue;
+    }
+    let text = file.text;
+    for (const layer of layers) {
+      const quoted = JSON.stringify(layer.placeholder);
+      if (!text.includes(quoted)) continue;
+      let path = relative(dirname(file.path), layer.chunk).replaceAll('\\', '/');
+      if (!path.startsWith('.')) path = './' + path;
+      while (path.length + 2 <= layer.placeholder.length) path = './' + path;
+      if (path.length !== layer.placeholder.length) throw new Error(`bundle: cannot pad ${path} to ${layer.placeholder.length} characters`);
+      // Every name imported from a layer must be one it exports.
+      for (const m of text.matchAll(new RegExp(`import\\{([^}]*)\\}from${quoted.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`, 'g'))) {
+        for (const spec of m[1].split(',')) {
+          const name = spec.trim().split(/\s+as\s+/)[0];
+          if (!layer.exports.has(name)) throw new Error(`bundle: ${relative(OUT, file.path)} imports ${name}, which ${layer.name} does not export`);
+        }
+      }
+      text = text.replaceAll(quoted, JSON.stringify(path));
+    }
+    writeFileSync(file.path, text);
+  }
+}
+
+/**
+ * Builds one layer: `entry` and every file it reaches that no earlier layer holds (plus the
+ * `.ts` files of `extra`, files or folders), exporting everything. With `stub`, the layer is
+ * chunks/<name>.js and the entry's own place gets a file re-exporting the entry's names only;
+ * without, the layer is written at the entry's place.
+ */
+async function buildLayer(name, entry, { extra = [], stub = true, banner } = {}) {
+  const target = join(OUT, outPath(entry));
+  const chunk = stub ? join(OUT, `chunks/${name}.js`) : target;
+  building = chunk;
+  const probe = await build({ ...common, entryPoints: [entry, ...extra.filter((f) => f.endsWith('.ts'))], outdir: OUT, write: false, sourcemap: false, metafile: true, plugins: [plugin], splitting: true });
+  const entryExports = Object.values(probe.metafile.outputs).find((o) => o.entryPoint === entry).exports;
+  const files = new Set(Object.keys(probe.metafile.inputs).map((f) => resolve(f)).filter((f) => !layers.some((l) => l.files.has(f))));
+  for (const dir of extra.filter((f) => !f.endsWith('.ts'))) {
+    for (const file of readdirSync(dir)) if (file.endsWith('.ts')) files.add(resolve(dir, file));
+  }
+  // The entry's names are listed (an explicit export wins over `export *`); a name two internal
+  // modules both export is ambiguous and left out, which the import checks catch if it is needed.
+  const barrel = [
+    `export { ${entryExports.join(', ')} } from ${JSON.stringify('./' + relative('src', entry))};`,
+    ...[...files].map((f) => `export * from ${JSON.stringify('./' + relative('src', f).replaceAll('\\', '/'))};`),
+  ].join('\n');
+  const result = await build({
+    ...common,
+    stdin: { contents: barrel, resolveDir: resolve('src'), sourcefile: `${name}-layer.ts`, loader: 'ts' },
+    outfile: chunk,
+    write: false,
+    plugins: [plugin],
+    // package.json says "sideEffects": false, so a module the barrel exports nothing from is
+    // dropped; an entry that runs (the CLI's main) must stay.
+    ignoreAnnotations: !stub,
+    ...(banner === undefined ? {} : { banner: { js: banner } }),
+  });
+  building = undefined;
+  writeOutputs(result.outputFiles);
+  const exports = exportsOf(readFileSync(chunk, 'utf8'));
+  for (const n of entryExports) {
+    if (!exports.has(n)) throw new Error(`bundle: layer ${name} does not export ${n} (an ambiguous export * ?)`);
+  }
+  if (stub) {
+    mkdirSync(dirname(target), { recursive: true });
+    let from = relative(dirname(target), chunk).replaceAll('\\', '/');
+    if (!from.startsWith('.')) from = './' + from;
+    writeFileSync(target, `export{${entryExports.join(',')}}from${JSON.stringify(from)};\n`);
+  }
+  // The longest relative path to the layer from any output folder.
+  const longest = Math.max(...['.', 'chunks', 'cli', 'testing', 'transport'].map((d) => relative(join(OUT, d), chunk).length + (d === '.' ? 2 : 0)));
+  const placeholder = `/${name}${'#'.repeat(Math.max(1, longest - name.length - 2))}/`;
+  layers.push({ name, files, chunk, exports, placeholder });
+}
+
+rmSync(OUT, { recursive: true, force: true });
+await buildLayer('core', 'src/index.ts', { extra: ['src/protocol', 'src/server', 'src/schema'] });
+await buildLayer('stdio', 'src/transport/stdio.ts');
+await buildLayer('cli', 'src/cli/main.ts', { extra: ['src/cli/commands/serve.ts'], stub: false, banner: '#!/usr/bin/env node' });
+
+// Layer 4: the other entry points, with code splitting.
+const entryPoints = [
+  'src/transport/http.ts',
+  'src/testing/index.ts',
+  ...[...LATER].filter(([, to]) => to.startsWith(join(OUT, 'chunks'))).map(([from, to]) => ({ in: from, out: relative(OUT, to).replace(/\.js$/, '') })),
+  // The search worker is started by URL relative to the code that starts it, in chunks/.
+  { in: 'src/examples/workspace/search-worker.ts', out: 'chunks/search-worker' },
+];
+const rest = await build({
   ...common,
   entryPoints,
   outbase: 'src',
@@ -79,39 +178,9 @@ const node = await build({
   chunkNames: 'chunks/[name]-[hash]',
   splitting: true,
   write: false,
-  plugins: [
-    {
-      name: 'baremcp-core',
-      setup(b) {
-        b.onResolve({ filter: /^\./ }, (args) => {
-          const file = resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
-          return coreFiles.has(file) ? { path: PLACEHOLDER, external: true } : undefined;
-        });
-      },
-    },
-  ],
+  plugins: [plugin],
 });
-const quoted = JSON.stringify(PLACEHOLDER);
-for (const file of node.outputFiles) {
-  mkdirSync(dirname(file.path), { recursive: true });
-  if (!file.path.endsWith('.js')) {
-    writeFileSync(file.path, file.contents);
-    continue;
-  }
-  let path = relative(dirname(file.path), CORE).replaceAll('\\', '/');
-  if (!path.startsWith('.')) path = './' + path;
-  while (path.length + 2 <= PLACEHOLDER.length) path = './' + path;
-  if (path.length !== PLACEHOLDER.length) throw new Error(`bundle: cannot pad ${path} to ${PLACEHOLDER.length} characters`);
-  const text = file.text.replaceAll(quoted, JSON.stringify(path));
-  // Every name imported from the core must be one it exports.
-  for (const m of text.matchAll(/import\{([^}]*)\}from"[./]*(?:chunks\/)?core\.js"/g)) {
-    for (const spec of m[1].split(',')) {
-      const name = spec.trim().split(/\s+as\s+/)[0];
-      if (!coreExports.has(name)) throw new Error(`bundle: ${relative(OUT, file.path)} imports ${name}, which the core does not export`);
-    }
-  }
-  writeFileSync(file.path, text);
-}
+writeOutputs(rest.outputFiles);
 
 // Ship only the declarations the public entry points reach (internal modules' types stay out of
 // the tarball): copy them from dist/ into dist/types/, keeping their paths.

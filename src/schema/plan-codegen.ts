@@ -5,7 +5,7 @@
  * property is read by its name (a monomorphic load) instead of through a loop over the plan.
  *
  * Where `new Function` is refused (Cloudflare Workers, a page under a strict CSP, Node with
- * `--disallow-code-generation-from-strings`) `generateVerdict` returns `undefined` and the
+ * `--disallow-code-generation-from-strings`) `generateValidate` returns `undefined` and the
  * interpreter runs instead. The source holds no text from the value, and the only text from the
  * schema is property names and scalar `enum`/`const` values, each written with `JSON.stringify`
  * (a JSON string is a JavaScript string literal); patterns, formats and structured values are
@@ -27,10 +27,18 @@ import { deepEqual } from './deep-equal.js';
 import { TypeBit, codePoints, isMultipleOf } from './keywords-scalar.js';
 import { FALSE_PLAN, Flag, Op, type Plan, TRUE_PLAN } from './plan.js';
 import type { State } from './state.js';
+import type { ValidationResult } from './types.js';
 import { memoVerdict, uniqueOk, valuesOk, verdict } from './verdict.js';
 
-/** A generated verdict: true when `v` (at depth `d`) is valid; `s` is the verdict-only state. */
-export type GeneratedVerdict = (v: unknown, d: number, s: State) => boolean;
+/** What a generated `validate` calls around its verdict (`validate.ts` owns them). */
+export interface ValidateParts {
+  /** The verdict-only state (`errors` null; its memo is cleared after each validation). */
+  readonly state: State;
+  /** The result of every valid value. */
+  readonly valid: ValidationResult;
+  /** The error pass, for an invalid value. */
+  readonly invalid: (value: unknown) => ValidationResult;
+}
 
 /** Objects with more names than this are checked by the interpreter (one load per name). */
 const MAX_NAMES = 64;
@@ -218,7 +226,9 @@ class Generator {
     const fail = (checks: string[]): string => (checks.length === 0 ? '' : `if(!(${checks.join('&&')}))return false;`);
     let out = '';
     if (t === TypeBit.Object) {
-      out += `if(typeof x!=="object"||x===null||Array.isArray(x))return false;${this.object(p, f)}`;
+      // An array is not a plain object: the prototype test in `object` hands it to the
+      // interpreter, which fails it (one test less on the common path).
+      out += `if(typeof x!=="object"||x===null)return false;${this.object(p, f)}`;
     } else if (t === TypeBit.Array) {
       out += `if(!Array.isArray(x))return false;${this.array(p, f)}`;
     } else if (t !== 0 || (f & ~Flag.Logic) !== 0) {
@@ -343,7 +353,8 @@ class Generator {
     }
     if (p.contains !== null) {
       const enough = p.maxContains === Infinity ? p.minContains : Infinity;
-      const c = this.fresh('c');
+      // (Not `c`: the constants are `c0`, `c1`, …)
+      const c = this.fresh('t');
       const i = this.fresh('i');
       const y = this.fresh('y');
       out += `let ${c}=0;for(let ${i}=0;${i}<n${enough === Infinity ? '' : `&&${c}<${enough}`};${i}++){` +
@@ -380,27 +391,38 @@ class Generator {
 }
 
 /**
- * Generates the verdict of `root` (the plan of a whole schema document, after `redirect` and
- * `analyse`). Returns `undefined` when the platform refuses code generation from strings; the
- * caller then runs the interpreter. Never throws for a plan the compiler produced.
+ * Generates `validate` for the schema whose plan is `root` (after `redirect` and `analyse`): the
+ * verdict as code, then `parts.valid` or `parts.invalid(value)`; a `RangeError` (the stack ran
+ * out) counts as invalid. Returns `undefined` when the platform refuses code generation from
+ * strings (an `EvalError`); the caller then keeps the interpreter. Any other error (a generator
+ * bug) throws.
  */
-export function generateVerdict(root: Plan): GeneratedVerdict | undefined {
+export function generateValidate(root: Plan, parts: ValidateParts): ((value: unknown) => ValidationResult) | undefined {
   const g = new Generator();
   const entry = g.check(root, 'x', 'd');
   // A polluted Object.prototype would answer plain loads: hand the value to the interpreter.
   const polluted = [...g.loaded].map((n) => `P[${JSON.stringify(n)}]!==undefined`);
+  // (Before the constants are listed: this may add the root plan as one.)
+  const fallback = polluted.length > 0 ? `if(${polluted.join('||')})return ${g.interpret(root, 'x', 'd')};` : '';
   const source = [
     '"use strict";',
-    'const P=Object.prototype;',
+    'const P=Object.prototype,S=V.state,VALID=V.valid,invalid=V.invalid;',
     ...g.consts.map((_, i) => `const c${i}=C[${i}];`),
     ...g.fns,
-    `return function verdict(x,d,s){${polluted.length > 0 ? `if(${polluted.join('||')})return ${g.interpret(root, 'x', 'd')};` : ''}return ${entry};};`,
+    `function verdict(x,d,s){${fallback}return ${entry};}`,
+    'return function validate(value){let ok=false;try{ok=verdict(value,0,S);}' +
+      'catch(e){if(!(e instanceof RangeError))throw e;}' +
+      'if(S.memo!==null)S.memo=null;return ok?VALID:invalid(value);};',
   ].join('\n');
-  let make: (R: typeof RUNTIME, C: unknown[]) => GeneratedVerdict;
+  type Make = (R: typeof RUNTIME, C: unknown[], V: ValidateParts) => (value: unknown) => ValidationResult;
+  let make: Make;
   try {
-    make = new Function('R', 'C', source) as typeof make;
-  } catch {
-    return undefined;
+    make = new Function('R', 'C', 'V', source) as Make;
+  } catch (error) {
+    // Refused code generation is an EvalError (Workers, CSP, --disallow-code-generation-from-
+    // strings); anything else, such as a SyntaxError, is a bug here and must not hide.
+    if (error instanceof EvalError) return undefined;
+    throw error;
   }
-  return make(RUNTIME, g.consts);
+  return make(RUNTIME, g.consts, parts);
 }

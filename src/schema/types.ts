@@ -60,10 +60,11 @@ export interface CompileOptions {
   maxErrors?: number;
   /**
    * Decide valid or invalid with JavaScript generated from the schema (`new Function`), where
-   * the platform allows it; otherwise, or with `false`, an interpreter walks the compiled schema.
-   * Both give the same verdict; the generated code is about 2-4x faster. Errors are always
-   * collected by the interpreter's error pass, so messages do not depend on this option.
-   * @default true
+   * the platform allows it; otherwise an interpreter walks the compiled schema. Both give the
+   * same verdict; the generated code is faster (about 2-4x). Errors are always collected by the
+   * interpreter's error pass, so messages do not depend on this option. `true` generates the
+   * code at compile time, `false` never.
+   * @default generated at the 4th validation (the first three are interpreted)
    */
   codegen?: boolean;
 }

@@ -29,7 +29,7 @@ import type { ClosureSource } from './plan.js';
 import { analyse } from './ref-graph.js';
 import { FALSE_FN, type Fn, type State, TRUE_FN } from './state.js';
 import { verdict } from './verdict.js';
-import { generateVerdict } from './plan-codegen.js';
+import { generateValidate } from './plan-codegen.js';
 import { GROUP, G_ARRAY, G_NUMBER, G_OBJECT, G_OTHER, G_STRING, KNOWN } from './vocabulary.js';
 import {
   type CompileOptions, SchemaCompileError, type SchemaError, type ValidationResult, type Validator,
@@ -37,6 +37,8 @@ import {
 
 const IN_PLACE = /^\/(?:allOf|anyOf|oneOf|not|if|then|else|dependentSchemas)(?:\/|$)/;
 const DEFS = /^\/\$defs\//;
+/** Validations interpreted before the verdict's code is generated (see `plan-codegen.ts`). */
+const TIER_UP = 4;
 const hasOwn = Object.prototype.hasOwnProperty;
 const VALID: ValidationResult = Object.freeze({
   valid: true,
@@ -234,17 +236,8 @@ export function compileSchema(schema: JsonSchema, options: CompileOptions = {}):
   // The verdict-only pass keeps no per-call data except the memo, whose entries stay true for
   // any call (a verdict depends only on the schema and the value), so one state serves all.
   const fast: State = { errors: null, maxErrors, maxDepth, memo: null };
-  const generated = options.codegen === false ? undefined : generateVerdict(plan);
-
-  function validate(value: unknown): ValidationResult {
-    let valid = false;
-    try {
-      valid = generated !== undefined ? generated(value, 0, fast) : verdict(plan, value, 0, fast);
-    } catch (e) {
-      if (!(e instanceof RangeError)) throw e;
-    }
-    if (fast.memo !== null) fast.memo = null;
-    if (valid) return VALID;
+  // The error pass: only an invalid value is walked again, by the closures, to collect errors.
+  function invalid(value: unknown): ValidationResult {
     const errors: SchemaError[] = [];
     try {
       closures.root()(value, { errors, maxErrors, maxDepth, memo: null }, 0, null);
@@ -260,5 +253,33 @@ export function compileSchema(schema: JsonSchema, options: CompileOptions = {}):
     for (const e of errors) e.message = `${e.instanceLocation || '/'}: ${e.message}`;
     return { valid: false, errors };
   }
-  return { validate };
+
+  // By default the first validations are interpreted; once the schema proves to be used, the
+  // validator's `validate` becomes a function generated for this schema alone (compiling stays
+  // cheap, a schema validated once never pays for generation, and each schema's code keeps
+  // its own type feedback in V8).
+  let untilGenerated = options.codegen === false ? Infinity : TIER_UP;
+  const tierUp = (): void => {
+    untilGenerated = Infinity;
+    const generated = generateValidate(plan, { state: fast, valid: VALID, invalid });
+    if (generated !== undefined) validator.validate = generated;
+  };
+
+  function validate(value: unknown): ValidationResult {
+    if (--untilGenerated === 0) {
+      tierUp();
+      if (validator.validate !== validate) return validator.validate(value);
+    }
+    let valid = false;
+    try {
+      valid = verdict(plan, value, 0, fast);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+    }
+    if (fast.memo !== null) fast.memo = null;
+    return valid ? VALID : invalid(value);
+  }
+  const validator: Validator = { validate };
+  if (options.codegen === true) tierUp();
+  return validator;
 }

@@ -21,6 +21,8 @@ export interface ArgumentPipelineOptions {
   coerce: boolean;
   /** Assert `format` keywords (date-time, email, uri, ...) instead of treating them as annotations. */
   formatAssertion: boolean;
+  /** `false`: never generate validation code (see `CompileOptions.codegen`). */
+  codegen: false | undefined;
   /** Writes one diagnostic line. */
   report: (line: string) => void;
 }
@@ -102,13 +104,14 @@ function hasUnsafeNumber(value: unknown): boolean {
 /** Creates the pipeline a server uses for every `tools/call`. */
 export function createArgumentPipeline(options: ArgumentPipelineOptions): ArgumentPipeline {
   const compiled = new WeakMap<object, Compiled>();
+  const schemaOptions = { formatAssertion: options.formatAssertion, codegen: options.codegen };
   const compile = (tool: ToolDefinition<never>): Compiled => {
     let entry = compiled.get(tool);
     if (entry === undefined) {
       try {
         entry = {
-          input: compileSchema(tool.inputSchema, { formatAssertion: options.formatAssertion }),
-          output: tool.outputSchema === undefined ? undefined : compileSchema(tool.outputSchema, { formatAssertion: options.formatAssertion }),
+          input: compileSchema(tool.inputSchema, schemaOptions),
+          output: tool.outputSchema === undefined ? undefined : compileSchema(tool.outputSchema, schemaOptions),
         };
       } catch (error) {
         throw new ToolDefinitionError(`tool "${tool.name}": ${error instanceof Error ? error.message : String(error)}`);

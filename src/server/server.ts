@@ -90,6 +90,13 @@ export interface ServerOptions {
    */
   formatAssertion?: boolean;
   /**
+   * Validate arguments and `structuredContent` with JavaScript generated from each schema
+   * (`new Function`) where the platform allows it (not in Cloudflare Workers or under a strict
+   * CSP, where the interpreter runs instead); `false` always interprets. Same verdicts either way.
+   * @default generated at a schema's 4th validation
+   */
+  codegen?: boolean;
+  /**
    * Largest nesting depth of a request's `params`; deeper requests get `-32602`.
    * @default 100
    */
@@ -170,6 +177,7 @@ export class Server {
     this.#pipeline = createArgumentPipeline({
       coerce: options.coerce ?? true,
       formatAssertion: options.formatAssertion === true,
+      codegen: options.codegen === false ? false : undefined,
       report: this.#report,
     });
     this.tools = new ToolRegistry(options.tools ?? []);

@@ -58,7 +58,7 @@ if (!fs.existsSync(suiteDir)) {
           // Both verdicts: the generated code (the default) and the interpreter.
           let validators;
           try {
-            validators = [compileSchema(group.schema, options), compileSchema(group.schema, { ...options, codegen: false })];
+            validators = [compileSchema(group.schema, { ...options, codegen: true }), compileSchema(group.schema, { ...options, codegen: false })];
           } catch (error) {
             failures.push(`${group.description}: compile failed: ${error.message}`);
             continue;

@@ -303,6 +303,29 @@ describe('safety', () => {
     assert.deepEqual(JSON.parse(out), [true, true, '/a: expected integer, got string "x"']);
   });
 
+  test('by default the code is generated at the 4th validation; true generates at once, false never', () => {
+    const original = globalThis.Function;
+    let generated = 0;
+    globalThis.Function = new Proxy(original, { construct(target, args) { generated++; return Reflect.construct(target, args); } });
+    try {
+      const schema = { type: 'object', properties: { a: { type: 'integer' } } };
+      const lazy = compileSchema(schema);
+      for (let i = 1; i <= 3; i++) assert.equal(lazy.validate({ a: i }).valid, true);
+      assert.equal(generated, 0);
+      assert.equal(lazy.validate({ a: 'x' }).valid, false);
+      assert.equal(generated, 1);
+      for (let i = 0; i < 10; i++) lazy.validate({ a: i });
+      assert.equal(generated, 1);
+      compileSchema(schema, { codegen: true });
+      assert.equal(generated, 2);
+      const never = compileSchema(schema, { codegen: false });
+      for (let i = 0; i < 10; i++) never.validate({ a: i });
+      assert.equal(generated, 2);
+    } finally {
+      globalThis.Function = original;
+    }
+  });
+
   test('the generated verdict hands objects that are not plain to the interpreter', () => {
     const schema = { type: 'object', properties: { a: { type: 'integer' } }, required: ['a'], additionalProperties: false };
     for (const codegen of [true, false]) {
@@ -321,7 +344,7 @@ describe('safety', () => {
 
   test('a polluted Object.prototype does not satisfy required, in either verdict', () => {
     const schema = { required: ['isAdmin'], properties: { isAdmin: { const: true } } };
-    const validators = [compileSchema(schema), compileSchema(schema, { codegen: false })];
+    const validators = [compileSchema(schema, { codegen: true }), compileSchema(schema, { codegen: false })];
     for (const v of validators) assert.equal(v.validate({ isAdmin: true }).valid, true);
     Object.prototype.isAdmin = true;
     try {
