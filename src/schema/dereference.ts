@@ -75,15 +75,21 @@ export function indexSchema(root: JsonSchema): SchemaIndex {
     dynamicRef: undefined,
   };
   index.resources.set(DEFAULT_BASE, { schema: root, path: '', base: DEFAULT_BASE });
-  walk(index, root, '', DEFAULT_BASE, 0);
+  walk(index, root, '', DEFAULT_BASE, 0, new Set());
   return index;
 }
 
-function walk(index: SchemaIndex, schema: unknown, path: string, base: string, depth: number): void {
+function walk(index: SchemaIndex, schema: unknown, path: string, base: string, depth: number, active: Set<object>): void {
   if (!isObject(schema)) return;
   if (depth > MAX_SCHEMA_DEPTH) {
     throw new SchemaCompileError(path, `schema nested deeper than ${MAX_SCHEMA_DEPTH} levels (or cyclic)`);
   }
+  // A schema object reused in several places is walked once per base URI: without this, reuse
+  // nested in applicators (`anyOf: [s, s]` around `anyOf: [s, s]` ...) would take exponential time.
+  if (active.has(schema)) {
+    throw new SchemaCompileError(path, 'this schema object contains itself (a cycle of JavaScript objects); use $ref');
+  }
+  if (index.baseOf.get(schema) === base) return;
   const id = hasOwn.call(schema, '$id') ? schema.$id : undefined;
   if (id !== undefined) {
     if (typeof id !== 'string') throw new SchemaCompileError(path + '/$id', '$id must be a string');
@@ -107,21 +113,23 @@ function walk(index: SchemaIndex, schema: unknown, path: string, base: string, d
   if (index.dynamicRef === undefined && hasOwn.call(schema, '$dynamicRef')) {
     index.dynamicRef = path + '/$dynamicRef';
   }
+  active.add(schema);
   for (const kw in schema) {
     const kind = SUBSCHEMA_KEYWORDS.get(kw);
     if (kind === undefined || !hasOwn.call(schema, kw)) continue;
     const value = schema[kw];
     if (kind === ONE) {
-      walk(index, value, path + '/' + kw, base, depth + 1);
+      walk(index, value, path + '/' + kw, base, depth + 1, active);
     } else if (kind === MANY) {
       if (!Array.isArray(value)) continue;
-      for (let i = 0; i < value.length; i++) walk(index, value[i], `${path}/${kw}/${i}`, base, depth + 1);
+      for (let i = 0; i < value.length; i++) walk(index, value[i], `${path}/${kw}/${i}`, base, depth + 1, active);
     } else if (isObject(value)) {
       for (const key of Object.keys(value)) {
-        walk(index, value[key], `${path}/${kw}/${escapeToken(key)}`, base, depth + 1);
+        walk(index, value[key], `${path}/${kw}/${escapeToken(key)}`, base, depth + 1, active);
       }
     }
   }
+  active.delete(schema);
 }
 
 /**

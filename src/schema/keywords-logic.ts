@@ -11,7 +11,7 @@
  */
 import { type CompileContext, type SchemaObject, own, schemaList } from './context.js';
 import {
-  type Evaluated, type Fn, discard, mark, mergeEvaluated, newEvaluated, prefix, quiet, report, stop,
+  type Evaluated, type Fn, discard, mark, mergeEvaluated, newEvaluated, prefix, quiet, report, spend, stop,
 } from './state.js';
 
 /** Compiles `allOf`: every subschema must pass. */
@@ -20,6 +20,7 @@ export function compileAllOf(schema: SchemaObject, path: string, base: string, c
   if (list === undefined) return undefined;
   const fns = list.map((x, i) => ctx.sub(x, `${path}/allOf/${i}`, base));
   return (v, s, d, ev) => {
+    spend(s);
     let ok = true;
     for (let i = 0; i < fns.length; i++) {
       const m = mark(s);
@@ -40,6 +41,7 @@ export function compileAnyOf(schema: SchemaObject, path: string, base: string, c
   const fns = list.map((x, i) => ctx.sub(x, `${path}/anyOf/${i}`, base));
   const summary = `expected a value matching at least one of the ${fns.length} schemas in anyOf`;
   return (v, s, d, ev) => {
+    spend(s);
     const m = mark(s);
     let ok = false;
     for (let i = 0; i < fns.length; i++) {
@@ -70,6 +72,7 @@ export function compileOneOf(schema: SchemaObject, path: string, base: string, c
   const fns = list.map((x, i) => ctx.sub(x, `${path}/oneOf/${i}`, base));
   const n = fns.length;
   return (v, s, d, ev) => {
+    spend(s);
     const m = mark(s);
     const passed: number[] = [];
     let kept: Evaluated | null = null;
@@ -107,7 +110,7 @@ export function compileNot(schema: SchemaObject, path: string, base: string, ctx
   const sub = own(schema, 'not');
   if (sub === undefined) return undefined;
   const fn = ctx.sub(sub, `${path}/not`, base);
-  return (v, s, d) => !quiet(fn, v, s, d, null) ||
+  return (v, s, d) => (spend(s), !quiet(fn, v, s, d, null)) ||
     report(s, 'not', '/not', 'expected a value that does not match the schema in "not"');
 }
 
@@ -124,6 +127,7 @@ export function compileIf(schema: SchemaObject, path: string, base: string, ctx:
   const then = thenSchema === undefined ? undefined : ctx.sub(thenSchema, `${path}/then`, base);
   const otherwise = elseSchema === undefined ? undefined : ctx.sub(elseSchema, `${path}/else`, base);
   return (v, s, d, ev) => {
+    spend(s);
     const branch = ev === null ? null : newEvaluated();
     const passed = quiet(cond, v, s, d, branch);
     if (passed && ev !== null) mergeEvaluated(ev, branch as Evaluated);

@@ -15,7 +15,7 @@ import { escapeToken } from './pointer.js';
 import type { GraphNode } from './ref-graph.js';
 import {
   FALSE_FN, type Fn, type MemoEntry, type State, TRUE_FN, mark, mergeEvaluated, newEvaluated,
-  prefix, report, stop,
+  prefix, report, spend, stop,
 } from './state.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -161,6 +161,7 @@ function memoCall(cell: Cell, fn: Fn, v: unknown, s: State, d: number): boolean 
  */
 export function refFn(cell: Cell): Fn {
   return (v, s, d, ev) => {
+    spend(s);
     if (d > s.maxDepth && cell.recursive) {
       return report(s, '$ref', '/$ref', `value nested deeper than ${s.maxDepth} levels`);
     }

@@ -28,7 +28,7 @@ import { TypeBit, codePoints, isMultipleOf } from './keywords-scalar.js';
 import { FALSE_PLAN, Flag, Op, type Plan, TRUE_PLAN } from './plan.js';
 import type { State } from './state.js';
 import type { ValidationResult } from './types.js';
-import { memoVerdict, uniqueOk, valuesOk, verdict } from './verdict.js';
+import { memoCall, memoVerdict, uniqueOk, valuesOk, verdict } from './verdict.js';
 
 /** What a generated `validate` calls around its verdict (`validate.ts` owns them). */
 export interface ValidateParts {
@@ -47,7 +47,7 @@ const MAX_INLINE_VALUES = 16;
 
 /** What the generated code calls (passed in; the source names them `R.*`). */
 const RUNTIME = {
-  verdict, memoVerdict, valuesOk, uniqueOk, deepEqual, isMultipleOf, codePoints,
+  verdict, memoVerdict, memoCall, valuesOk, uniqueOk, deepEqual, isMultipleOf, codePoints,
   hasOwn: Object.prototype.hasOwnProperty,
 };
 
@@ -365,11 +365,21 @@ class Generator {
     return out;
   }
 
+  /** A memoised `$ref` (a recursive loop, or a shared subschema: `plan-memo.ts`) to `p`. */
+  memo(p: Plan): string {
+    const check = this.check(p, 'x', 'd');
+    const name = this.fnOf.get(p);
+    // The generated function when there is one; else the interpreter.
+    return name !== undefined && check === `${name}(x,d,s)`
+      ? `R.memoCall(${this.constant(p)},${name},x,d,s)`
+      : `R.memoVerdict(${this.constant(p)},x,d,s)`;
+  }
+
   /** `$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, on the same value. */
   logic(p: Plan): string {
     let out = '';
     if (p.ref !== null) {
-      const check = p.refMemo ? `R.memoVerdict(${this.constant(p.ref)},x,d,s)` : this.check(p.ref, 'x', 'd');
+      const check = p.refMemo ? this.memo(p.ref) : this.check(p.ref, 'x', 'd');
       out += `if(!${check})return false;`;
     }
     for (const x of p.allOf) out += `if(!${this.check(x, 'x', 'd')})return false;`;

@@ -26,6 +26,7 @@ import {
   type ClosureSource, FALSE_PLAN, Flag, Plan, TRUE_PLAN, alias, childrenOf, inPlaceOf, opOf, redirect,
 } from './plan.js';
 import { analyse } from './ref-graph.js';
+import { memoiseShared } from './plan-memo.js';
 import { GROUP, G_ARRAY, G_NUMBER, G_OBJECT, G_OTHER, G_STRING, KNOWN } from './vocabulary.js';
 import { SchemaCompileError } from './types.js';
 
@@ -61,6 +62,7 @@ export class PlanCompiler {
       if (p.flags === -1) this.fill(p, schema, path, at);
     }
     if (this.refs === 0) {
+      this.all.push(...memoiseShared(this.all, plan));
       for (const p of this.all) p.op = opOf(p);
       return plan;
     }
@@ -78,6 +80,7 @@ export class PlanCompiler {
       for (const p of this.all) redirect(p);
       plan = alias(plan);
     }
+    this.all.push(...memoiseShared(this.all, plan));
     for (const p of this.all) p.op = opOf(p);
     return plan;
   }

@@ -36,6 +36,23 @@ export interface State {
   maxErrors: number;
   maxDepth: number;
   memo: Map<object, Map<unknown, MemoEntry>> | null;
+  /**
+   * In-place applications (`$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`) the closures may
+   * still make: `Infinity` for a verdict, `MAX_ERROR_STEPS` for the error pass, which must not
+   * take exponential time on a schema that shares subschemas between nested branches.
+   */
+  budget: number;
+}
+
+/** In-place applications the error pass makes at most before it stops (see `spend`). */
+export const MAX_ERROR_STEPS = 100_000;
+
+/** Thrown by `spend` when the error pass runs out of `budget` (a `RangeError`, as a stack overflow). */
+export class StepLimit extends RangeError {}
+
+/** Counts one in-place application against `s.budget`; throws `StepLimit` past it. */
+export function spend(s: State): void {
+  if (--s.budget < 0) throw new StepLimit('validation steps exhausted');
 }
 
 /**

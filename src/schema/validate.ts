@@ -27,7 +27,7 @@ import { escapeToken } from './pointer.js';
 import { PlanCompiler } from './plan-compile.js';
 import type { ClosureSource } from './plan.js';
 import { analyse } from './ref-graph.js';
-import { FALSE_FN, type Fn, type State, TRUE_FN } from './state.js';
+import { FALSE_FN, type Fn, MAX_ERROR_STEPS, type State, StepLimit, TRUE_FN } from './state.js';
 import { verdict } from './verdict.js';
 import { generateValidate } from './plan-codegen.js';
 import { GROUP, G_ARRAY, G_NUMBER, G_OBJECT, G_OTHER, G_STRING, KNOWN } from './vocabulary.js';
@@ -235,16 +235,23 @@ export function compileSchema(schema: JsonSchema, options: CompileOptions = {}):
   const maxErrors = Math.max(1, options.maxErrors ?? 100);
   // The verdict-only pass keeps no per-call data except the memo, whose entries stay true for
   // any call (a verdict depends only on the schema and the value), so one state serves all.
-  const fast: State = { errors: null, maxErrors, maxDepth, memo: null };
+  const fast: State = { errors: null, maxErrors, maxDepth, memo: null, budget: Infinity };
   // The error pass: only an invalid value is walked again, by the closures, to collect errors.
   function invalid(value: unknown): ValidationResult {
     const errors: SchemaError[] = [];
     try {
-      closures.root()(value, { errors, maxErrors, maxDepth, memo: null }, 0, null);
+      closures.root()(value, { errors, maxErrors, maxDepth, memo: null, budget: MAX_ERROR_STEPS }, 0, null);
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
-      errors.push({ instanceLocation: '', keywordLocation: '', keyword: 'maxDepth',
-        message: 'value nested too deeply to validate' });
+      if (e instanceof StepLimit) {
+        // The verdict (invalid) stands; only the list of reasons is cut short.
+        if (errors.length >= maxErrors) errors.length = maxErrors - 1;
+        errors.push({ instanceLocation: '', keywordLocation: '', keyword: 'maxSteps',
+          message: `more reasons not listed (the schema's nested applicators took over ${MAX_ERROR_STEPS} steps to explain)` });
+      } else {
+        errors.push({ instanceLocation: '', keywordLocation: '', keyword: 'maxDepth',
+          message: 'value nested too deeply to validate' });
+      }
     }
     if (errors.length === 0) {
       errors.push({ instanceLocation: '', keywordLocation: '', keyword: 'maxDepth',

@@ -430,6 +430,20 @@ function logicOk(p: Plan, v: unknown, d: number, s: State): boolean {
  * `anyOf`/`oneOf` over recursive schemas linear instead of exponential.
  */
 export function memoVerdict(p: Plan, v: unknown, d: number, s: State): boolean {
+  return memoCall(p, interpret, v, d, s);
+}
+
+function interpret(v: unknown, d: number, s: State, p: Plan): boolean {
+  return verdict(p, v, d, s);
+}
+
+/**
+ * `memoVerdict` with the verdict of `p` computed by `fn` (the generated code's function for
+ * `p`, or the interpreter): past `maxDepth` false, else once per target and value.
+ */
+export function memoCall(
+  p: Plan, fn: (v: unknown, d: number, s: State, p: Plan) => boolean, v: unknown, d: number, s: State,
+): boolean {
   if (d > s.maxDepth) return false;
   let memo = s.memo;
   if (memo === null) s.memo = memo = new Map();
@@ -437,7 +451,7 @@ export function memoVerdict(p: Plan, v: unknown, d: number, s: State): boolean {
   if (table === undefined) memo.set(p, (table = new Map()));
   const hit = table.get(v);
   if (hit !== undefined) return hit === true;
-  const ok = verdict(p, v, d, s);
+  const ok = fn(v, d, s, p);
   table.set(v, ok);
   return ok;
 }

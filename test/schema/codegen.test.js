@@ -723,3 +723,36 @@ test('names and enum strings that break JavaScript compile to correct code and r
   assert.ok(!sources.includes('__pwned') && !sources.includes('process.exit'));
   assert.equal(generated.failures.length, 0);
 });
+
+test('shared subschemas behind the memo (more than 8 paths to one plan) give the same verdicts', () => {
+  // anyOf/oneOf/allOf levels over one subschema, through $ref and through a reused object:
+  // past 8 paths per value the plan is memoised (plan-memo.ts), in both backends.
+  const ajv = new Ajv2020({ strict: false });
+  const values = [{ x: 1 }, { z: 1 }, { x: 'a' }, { x: 1, a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9 }, [], 'x', null];
+  let memoised = 0;
+  for (const op of ['anyOf', 'oneOf', 'allOf']) {
+    for (let depth = 1; depth <= 9; depth++) {
+      const $defs = { d0: { type: 'object', required: ['x'], properties: { x: { type: 'integer' } } } };
+      for (let i = 1; i <= depth; i++) {
+        $defs[`d${i}`] = { [op]: [{ $ref: `#/$defs/d${i - 1}`, minProperties: 0 }, { $ref: `#/$defs/d${i - 1}`, maxProperties: 9 }] };
+      }
+      const viaRef = { $defs, $ref: `#/$defs/d${depth}` };
+      let reused = $defs.d0;
+      for (let i = 0; i < depth; i++) reused = { [op]: [{ allOf: [reused], minProperties: 0 }, { allOf: [reused], maxProperties: 9 }] };
+      for (const schema of [viaRef, reused]) {
+        const before = generated.sources.length;
+        const fast = compileGenerated(schema);
+        if (generated.sources.slice(before).some((src) => src.includes('R.memoCall('))) memoised++;
+        const slow = compileSchema(schema, { codegen: false });
+        const oracle = ajv.compile(structuredClone(schema));
+        for (const value of values) {
+          const expected = oracle(value);
+          assert.equal(fast.validate(value).valid, expected, `generated, ${op} depth ${depth}, ${JSON.stringify(value)}`);
+          assert.equal(slow.validate(value).valid, expected, `interpreted, ${op} depth ${depth}, ${JSON.stringify(value)}`);
+        }
+      }
+    }
+  }
+  // Depths 4 and up (2^3 = 8 paths and more) use the memo, for both kinds of sharing.
+  assert.ok(memoised >= 2 * 3 * 5, `the memo was used in ${memoised} schemas`);
+});

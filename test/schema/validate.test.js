@@ -230,6 +230,32 @@ describe('safety', () => {
     assert.match(result.errors[0].message, /nested deeper/);
   });
 
+  test('anyOf nested 30 levels over shared subschemas stays bounded in both passes', { timeout: 60_000 }, () => {
+    // Each level's two branches both lead to the level below and fail there: 2^30 evaluations
+    // of d0 without the shared-plan memo (verdict) and the step budget (error pass).
+    const $defs = { d0: { type: 'object', required: ['x'] } };
+    for (let i = 1; i <= 30; i++) {
+      $defs[`d${i}`] = { anyOf: [{ $ref: `#/$defs/d${i - 1}`, minProperties: 0 }, { $ref: `#/$defs/d${i - 1}`, maxProperties: 9 }] };
+    }
+    const schema = { $defs, $ref: '#/$defs/d30' };
+    // The same through a reused schema object instead of $ref.
+    let reused = { type: 'object', required: ['x'] };
+    for (let i = 0; i < 30; i++) reused = { anyOf: [{ allOf: [reused], minProperties: 0 }, { allOf: [reused], maxProperties: 9 }] };
+    for (const s of [schema, reused]) {
+      for (const codegen of [true, false]) {
+        const v = compileSchema(s, { codegen });
+        assert.equal(v.validate({ x: 1 }).valid, true);
+        const result = v.validate({ z: 1 });
+        assert.equal(result.valid, false);
+        assert.ok(result.errors.length <= 100);
+        assert.ok(result.errors.some((e) => e.message.includes('missing required property "x"')));
+      }
+    }
+    const cut = compileSchema(schema).validate({ z: 1 }).errors;
+    assert.equal(cut.at(-1).keyword, 'maxSteps');
+    assert.match(cut.at(-1).message, /more reasons not listed/);
+  });
+
   test('nested anyOf over a recursive schema stays linear (memoised per value)', () => {
     // Each level tries two branches that both recurse before failing: 2^depth without memo.
     const schema = {

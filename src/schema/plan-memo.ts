@@ -1,0 +1,136 @@
+/**
+ * Bounds the cost of shared subschemas. A subschema reached through several in-place
+ * applicators (`anyOf`, `oneOf`, `allOf`, `not`, `if`, `$ref`, or one schema object reused) is
+ * evaluated once per path on the same value: nested, that doubles per level (`anyOf: [{$ref: d},
+ * {$ref: d}]` thirty levels deep is 2^30 evaluations). After `redirect` and the loop analysis,
+ * `memoiseShared` counts, for each plan, how many times it can be evaluated on one value, and
+ * puts every non-leaf plan that can be evaluated more than `SHARED_LIMIT` times behind a
+ * memoised `$ref` (`Plan.refMemo`, as for recursive loops): each value is then checked against
+ * it once per validation, and the count starts again from 1 below it.
+ *
+ * The count: the root 1; through an in-place edge a plan adds its parent's count; through child
+ * edges (`properties`, `items`, …) the counts of edges with the same step (the same property
+ * name, the same array position kind) add up and the largest step wins. Recursive plans are
+ * memoised at their `$ref`s already and count 1.
+ *
+ * Spec: JSON Schema 2020-12 Core §10.2 (in-place applicators).
+ * @module
+ */
+import { Flag, Plan, inPlaceOf } from './plan.js';
+
+/** Evaluations of one plan on one value above which its verdict is memoised. */
+const SHARED_LIMIT = 8;
+
+/** The child edges of `p` with their step (edges with equal steps may reach the same value). */
+function childSteps(p: Plan): [string, Plan][] {
+  const out: [string, Plan][] = [];
+  const add = (step: string, x: Plan | null): void => {
+    if (x !== null) out.push([step, x]);
+  };
+  for (let i = 0; i < p.keyPlans.length; i++) add(`p:${p.keys[i]}`, p.keyPlans[i]);
+  for (const x of p.patternPlans) add('*', x);
+  add('*', p.additional);
+  add('*', p.uProps);
+  add('name', p.propertyNames);
+  for (let i = 0; i < p.prefix.length; i++) add(`i:${i}`, p.prefix[i]);
+  add('[]', p.items);
+  add('[]', p.contains);
+  add('[]', p.uItems);
+  return out;
+}
+
+/** True for a plan with no subschema (cheap to evaluate again). */
+function isLeaf(p: Plan): boolean {
+  return (p.flags & (Flag.Object | Flag.Array | Flag.Logic | Flag.Call)) === 0;
+}
+
+/**
+ * Memoises the plans among `all` (every plan of a document, `root` first reachable) that one
+ * value could meet more than `SHARED_LIMIT` times. Returns the wrapper plans it created (the
+ * caller computes their `op` with the others'); most documents get none.
+ */
+export function memoiseShared(all: readonly Plan[], root: Plan): Plan[] {
+  // Depth-first post-order over the non-recursive plans gives a topological order (reversed).
+  const order: Plan[] = [];
+  const state = new Map<Plan, number>();
+  const visit = (start: Plan): void => {
+    const stack: [Plan, Plan[], number][] = [];
+    const push = (p: Plan): void => {
+      if (p.recursive || state.has(p)) return;
+      state.set(p, 1);
+      stack.push([p, [...inPlaceOf(p), ...childSteps(p).map(([, x]) => x)], 0]);
+    };
+    push(start);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      if (top[2] < top[1].length) push(top[1][top[2]++]);
+      else {
+        order.push(top[0]);
+        stack.pop();
+      }
+    }
+  };
+  visit(root);
+  for (const p of all) visit(p);
+
+  const inPlace = new Map<Plan, number>();
+  const children = new Map<Plan, Map<string, number>>();
+  const count = (p: Plan): number => {
+    if (p === root || p.recursive) return 1;
+    let steps = 0;
+    for (const n of children.get(p)?.values() ?? []) steps = Math.max(steps, n);
+    return Math.max(1, Math.min(2 ** 30, (inPlace.get(p) ?? 0) + steps));
+  };
+  const shared = new Set<Plan>();
+  for (let i = order.length - 1; i >= 0; i--) {
+    const p = order[i];
+    let n = count(p);
+    if (n > SHARED_LIMIT && !isLeaf(p)) {
+      shared.add(p);
+      n = 1;
+    }
+    for (const x of inPlaceOf(p)) inPlace.set(x, (inPlace.get(x) ?? 0) + n);
+    for (const [step, x] of childSteps(p)) {
+      let byStep = children.get(x);
+      if (byStep === undefined) children.set(x, (byStep = new Map()));
+      byStep.set(step, (byStep.get(step) ?? 0) + n);
+    }
+  }
+  if (shared.size === 0) return [];
+
+  const wrappers = new Map<Plan, Plan>();
+  for (const p of shared) {
+    const w = new Plan();
+    w.flags = Flag.Logic;
+    w.ref = p;
+    w.refMemo = true;
+    w.hasRef = true;
+    w.path = p.path;
+    wrappers.set(p, w);
+  }
+  const swap = (x: Plan | null): Plan | null => (x === null ? null : wrappers.get(x) ?? x);
+  const swapAll = (list: (Plan | null)[]): void => {
+    for (let i = 0; i < list.length; i++) list[i] = swap(list[i]);
+  };
+  for (const p of all) {
+    swapAll(p.keyPlans);
+    swapAll(p.patternPlans);
+    swapAll(p.depSchemaPlans);
+    swapAll(p.prefix);
+    swapAll(p.allOf);
+    swapAll(p.anyOf);
+    swapAll(p.oneOf);
+    p.additional = swap(p.additional);
+    p.propertyNames = swap(p.propertyNames);
+    p.items = swap(p.items);
+    p.contains = swap(p.contains);
+    p.not = swap(p.not);
+    p.ifPlan = swap(p.ifPlan);
+    p.thenPlan = swap(p.thenPlan);
+    p.elsePlan = swap(p.elsePlan);
+    p.uProps = swap(p.uProps);
+    p.uItems = swap(p.uItems);
+    if (p.ref !== null && !p.refMemo) p.ref = swap(p.ref);
+  }
+  return [...wrappers.values()];
+}
