@@ -16,9 +16,11 @@
  * `__proto__` or `constructor` key) is handed to the interpreter; names that `Object.prototype`
  * has (`constructor`, `toString`, `__proto__`, …) are read with an own-property check; and if
  * any other name the schema reads appears on `Object.prototype` (a polluted prototype) the whole
- * value goes to the interpreter. Recursive plans, `unevaluated*` and objects with more than 64
- * named properties run in the interpreter too. One difference remains, outside JSON: an own
- * property made non-enumerable with `Object.defineProperty` is read here as present.
+ * value goes to the interpreter. Recursive plans, `unevaluated*`, objects with more than 64
+ * named properties and plans more than 200 generated functions deep run in the interpreter too.
+ * Differences remain outside JSON only: an own property made non-enumerable with
+ * `Object.defineProperty` is read here as present, and a Proxy or a getter is read by name here
+ * and by enumeration in the interpreter.
  *
  * Spec: JSON Schema 2020-12 Core §10 (applicators), Validation §6 (assertions).
  * @module
@@ -42,6 +44,8 @@ export interface ValidateParts {
 
 /** Objects with more names than this are checked by the interpreter (one load per name). */
 const MAX_NAMES = 64;
+/** Generated functions nested deeper than this (a long `$ref` chain) call the interpreter. */
+const MAX_NESTING = 200;
 /** Scalar `enum` lists up to this long are written as `===` chains; longer ones use a `Set`. */
 const MAX_INLINE_VALUES = 16;
 
@@ -96,7 +100,8 @@ class Generator {
     if (p === FALSE_PLAN || p.op === Op.False) return 'false';
     const inline = this.leaf(p, x);
     if (inline !== undefined) return inline;
-    if (p.op === Op.Call || p.recursive || this.onStack.has(p) || p.keys.length > MAX_NAMES) {
+    if (p.op === Op.Call || p.recursive || this.onStack.has(p) || p.keys.length > MAX_NAMES ||
+      this.onStack.size >= MAX_NESTING) {
       return this.interpret(p, x, d);
     }
     let name = this.fnOf.get(p);

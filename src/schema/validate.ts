@@ -3,9 +3,10 @@
  * (`plan-compile.ts`) that the verdict-only interpreter (`verdict.ts`) walks: a valid value is
  * accepted without building anything. Only an invalid value is walked a second time, by
  * closures compiled here from the same document on the first failure, to collect every error
- * with its locations and a message written for a model to read. Validation is pure and
- * reentrant, never mutates the value, generates no code (no `eval`, no `new Function`) and
- * imports nothing from Node, so it also runs in browsers, Cloudflare Workers and under a CSP.
+ * with its locations and a message written for a model to read. A schema that keeps being used
+ * gets its verdict as generated JavaScript (`plan-codegen.ts`, `new Function`) where the
+ * platform allows it; elsewhere (Cloudflare Workers, a strict CSP) the interpreter keeps running.
+ * Validation is pure and reentrant, never mutates the value and imports nothing from Node.
  *
  * Spec: JSON Schema 2020-12 Core and Validation (draft-bhutton-json-schema-01,
  * draft-bhutton-json-schema-validation-01); MCP 2025-11-25, Server / Tools (input and output
@@ -261,21 +262,36 @@ export function compileSchema(schema: JsonSchema, options: CompileOptions = {}):
     return { valid: false, errors };
   }
 
-  // By default the first validations are interpreted; once the schema proves to be used, the
-  // validator's `validate` becomes a function generated for this schema alone (compiling stays
-  // cheap, a schema validated once never pays for generation, and each schema's code keeps
-  // its own type feedback in V8).
+  // By default the first validations are interpreted; once the schema proves to be used, a
+  // `validate` generated for this schema alone takes over (compiling stays cheap, a schema
+  // validated once never pays for generation, and each schema's code keeps its own type
+  // feedback in V8). It replaces `validator.validate` where it can, and the first `validate`
+  // (kept by a caller, or on a frozen validator) delegates to it.
   let untilGenerated = options.codegen === false ? Infinity : TIER_UP;
+  let generated: ((value: unknown) => ValidationResult) | undefined;
   const tierUp = (): void => {
     untilGenerated = Infinity;
-    const generated = generateValidate(plan, { state: fast, valid: VALID, invalid });
-    if (generated !== undefined) validator.validate = generated;
+    try {
+      generated = generateValidate(plan, { state: fast, valid: VALID, invalid });
+    } catch (e) {
+      // A source too long for a string, or too little stack: keep interpreting.
+      if (!(e instanceof RangeError)) throw e;
+    }
+    if (generated === undefined) return;
+    try {
+      validator.validate = generated;
+    } catch {
+      // A frozen validator: `validate` delegates instead.
+    }
   };
 
   function validate(value: unknown): ValidationResult {
+    if (generated !== undefined) return generated(value);
     if (--untilGenerated === 0) {
       tierUp();
-      if (validator.validate !== validate) return validator.validate(value);
+      // (`tierUp` assigns `generated`; the compiler's narrowing cannot see that.)
+      const now = generated as ((value: unknown) => ValidationResult) | undefined;
+      if (now !== undefined) return now(value);
     }
     let valid = false;
     try {

@@ -352,6 +352,28 @@ describe('safety', () => {
     }
   });
 
+  test('a 3,000-link $ref chain, a frozen validator and a kept validate all survive the switch to generated code', () => {
+    const $defs = {};
+    for (let i = 0; i < 3000; i++) {
+      $defs[`d${i}`] = i + 1 < 3000 ? { type: 'object', properties: { next: { $ref: `#/$defs/d${i + 1}` } } } : { type: 'object' };
+    }
+    const chain = { type: 'object', properties: { tree: { $ref: '#/$defs/d0' } }, $defs };
+    const lazy = compileSchema(chain);
+    for (let i = 0; i < 6; i++) assert.equal(lazy.validate({ tree: { next: {} } }).valid, true);
+    const eager = compileSchema(chain, { codegen: true });
+    assert.equal(eager.validate({ tree: { next: 5 } }).valid, false);
+    assert.equal(eager.validate({ tree: { next: { next: {} } } }).valid, true);
+
+    const frozen = Object.freeze(compileSchema({ type: 'integer' }));
+    const { validate } = compileSchema({ type: 'integer' });
+    for (let i = 0; i < 6; i++) {
+      assert.equal(frozen.validate(i).valid, true);
+      assert.equal(validate(i).valid, true);
+    }
+    assert.equal(frozen.validate('x').valid, false);
+    assert.equal(validate('x').errors[0].message, '/: expected integer, got string "x"');
+  });
+
   test('the generated verdict hands objects that are not plain to the interpreter', () => {
     const schema = { type: 'object', properties: { a: { type: 'integer' } }, required: ['a'], additionalProperties: false };
     for (const codegen of [true, false]) {
