@@ -16,7 +16,7 @@
  * Spec: JSON Schema 2020-12 Core §10.2 (in-place applicators).
  * @module
  */
-import { Flag, Plan, inPlaceOf } from './plan.js';
+import { Flag, Plan, inPlaceOf, mapSubschemas } from './plan.js';
 
 /** Evaluations of one plan on one value above which its verdict is memoised. */
 const SHARED_LIMIT = 8;
@@ -108,29 +108,6 @@ export function memoiseShared(all: readonly Plan[], root: Plan): Plan[] {
     w.path = p.path;
     wrappers.set(p, w);
   }
-  const swap = (x: Plan | null): Plan | null => (x === null ? null : wrappers.get(x) ?? x);
-  const swapAll = (list: (Plan | null)[]): void => {
-    for (let i = 0; i < list.length; i++) list[i] = swap(list[i]);
-  };
-  for (const p of all) {
-    swapAll(p.keyPlans);
-    swapAll(p.patternPlans);
-    swapAll(p.depSchemaPlans);
-    swapAll(p.prefix);
-    swapAll(p.allOf);
-    swapAll(p.anyOf);
-    swapAll(p.oneOf);
-    p.additional = swap(p.additional);
-    p.propertyNames = swap(p.propertyNames);
-    p.items = swap(p.items);
-    p.contains = swap(p.contains);
-    p.not = swap(p.not);
-    p.ifPlan = swap(p.ifPlan);
-    p.thenPlan = swap(p.thenPlan);
-    p.elsePlan = swap(p.elsePlan);
-    p.uProps = swap(p.uProps);
-    p.uItems = swap(p.uItems);
-    if (p.ref !== null && !p.refMemo) p.ref = swap(p.ref);
-  }
+  for (const p of all) mapSubschemas(p, (x) => wrappers.get(x) ?? x);
   return [...wrappers.values()];
 }

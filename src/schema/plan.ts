@@ -267,34 +267,29 @@ export function alias(p: Plan): Plan {
   return q;
 }
 
-function aliasOrNull(p: Plan | null): Plan | null {
-  return p === null ? null : alias(p);
-}
-
-/** Replaces, in place, the aliases in a list of subschemas (never a shared empty list). */
-function redirectAll(list: (Plan | null)[]): void {
-  for (let i = 0; i < list.length; i++) {
-    const x = list[i];
-    if (x !== null) list[i] = alias(x);
+/**
+ * Replaces, in place, every subschema reference of `p` by `f` of it: the lists (never a shared
+ * empty one is written), the single subschemas, and `ref` unless it is memoised.
+ */
+export function mapSubschemas(p: Plan, f: (x: Plan) => Plan): void {
+  const one = (x: Plan | null): Plan | null => (x === null ? null : f(x));
+  for (const list of [p.keyPlans, p.patternPlans, p.depSchemaPlans, p.prefix, p.allOf, p.anyOf, p.oneOf]) {
+    for (let i = 0; i < list.length; i++) list[i] = one(list[i]) as Plan;
   }
+  p.additional = one(p.additional);
+  p.propertyNames = one(p.propertyNames);
+  p.items = one(p.items);
+  p.contains = one(p.contains);
+  p.not = one(p.not);
+  p.ifPlan = one(p.ifPlan);
+  p.thenPlan = one(p.thenPlan);
+  p.elsePlan = one(p.elsePlan);
+  p.uProps = one(p.uProps);
+  p.uItems = one(p.uItems);
+  if (p.ref !== null && !p.refMemo) p.ref = f(p.ref);
 }
 
 /** Points every subschema reference of `p` past aliases (see `alias`). */
 export function redirect(p: Plan): void {
-  redirectAll(p.keyPlans);
-  redirectAll(p.patternPlans);
-  redirectAll(p.depSchemaPlans);
-  redirectAll(p.prefix);
-  redirectAll(p.allOf);
-  redirectAll(p.anyOf);
-  redirectAll(p.oneOf);
-  p.additional = aliasOrNull(p.additional);
-  p.propertyNames = aliasOrNull(p.propertyNames);
-  p.items = aliasOrNull(p.items);
-  p.contains = aliasOrNull(p.contains);
-  p.not = aliasOrNull(p.not);
-  p.ifPlan = aliasOrNull(p.ifPlan);
-  p.thenPlan = aliasOrNull(p.thenPlan);
-  p.elsePlan = aliasOrNull(p.elsePlan);
-  if (p.ref !== null && !p.refMemo) p.ref = alias(p.ref);
+  mapSubschemas(p, alias);
 }
