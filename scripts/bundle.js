@@ -31,7 +31,6 @@ const common = {
   target: 'node20',
   packages: 'external',
   minify: true,
-  keepNames: true,
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
