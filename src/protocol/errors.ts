@@ -58,6 +58,15 @@ export class RpcError extends Error {
   }
 }
 
+/**
+ * True for an `RpcError`, including one made by another copy of baremcp (a served module that
+ * has its own `node_modules/baremcp`): an `Error` named `"RpcError"` with an integer `code`.
+ */
+export function isRpcError(value: unknown): value is RpcError {
+  return value instanceof RpcError ||
+    (value instanceof Error && value.name === 'RpcError' && Number.isInteger((value as { code?: unknown }).code));
+}
+
 /** Builds an error response; `id` is left out when undefined (e.g. a parse error). */
 export function errorResponse(
   id: RequestId | undefined,

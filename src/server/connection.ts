@@ -9,7 +9,7 @@
  * @module
  */
 import { classify } from '../protocol/classify.js';
-import { ErrorCode, RpcError, errorResponse } from '../protocol/errors.js';
+import { ErrorCode, RpcError, errorResponse, isRpcError } from '../protocol/errors.js';
 import { isRequestId } from '../protocol/messages.js';
 import type {
   JsonObject,
@@ -280,7 +280,8 @@ export class Connection {
           },
         };
       }
-      if (error instanceof RpcError) return { jsonrpc: '2.0', id, error: error.toJSON() };
+      // (Fields, not `toJSON`: the error may come from another copy of baremcp.)
+      if (isRpcError(error)) return errorResponse(id, error.code, error.message, error.data);
       server.report(`internal error in ${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return errorResponse(id, ErrorCode.InternalError, `Internal error while handling ${method}`);
     } finally {

@@ -6,7 +6,7 @@
  * @module
  */
 import { WireCache } from './wire-cache.js';
-import { ErrorCode, RpcError } from '../protocol/errors.js';
+import { ErrorCode, RpcError, isRpcError } from '../protocol/errors.js';
 import { isObject, type JsonObject, type JsonValue } from '../protocol/messages.js';
 import { atLeast } from '../protocol/revisions.js';
 import type { CallToolResult, ContentBlock, Tool } from '../protocol/types.js';
@@ -241,8 +241,8 @@ export class ToolRegistry {
     } catch (error) {
       // A question for the client (2026-07-28) and a missing client capability are protocol outcomes.
       if (error instanceof InputRequiredSignal) throw error;
-      if (error instanceof RpcError && error.code === ErrorCode.MissingRequiredClientCapability) throw error;
-      if (error instanceof RpcError && isAborted(ctx)) throw error;
+      if (isRpcError(error) && error.code === ErrorCode.MissingRequiredClientCapability) throw error;
+      if (isRpcError(error) && isAborted(ctx)) throw error;
       return toolError(describeThrown(error));
     }
     const size = resultSize(result);

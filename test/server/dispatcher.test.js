@@ -454,3 +454,29 @@ test('messages about one request go to that request\'s send (e.g. its HTTP strea
   assert.equal(perRequest[0].method, 'notifications/progress');
   assert.deepEqual(connectionLevel, []);
 });
+
+test('an RpcError from another copy of baremcp (a served module with its own) is still a protocol error', async () => {
+  // What `new RpcError(...)` of a second copy of the package looks like: not our class, same shape.
+  class RpcError extends Error {
+    constructor(code, message, data) {
+      super(message);
+      this.name = 'RpcError';
+      this.code = code;
+      this.data = data;
+    }
+  }
+  const foreign = {
+    name: 'needs_elicitation',
+    description: 'Throws a missing-capability error made by another copy.',
+    inputSchema: { type: 'object' },
+    run: () => { throw new RpcError(ErrorCode.MissingRequiredClientCapability, 'needs elicitation', { requiredCapabilities: { elicitation: {} } }); },
+  };
+  const impostor = { ...foreign, name: 'impostor', run: () => { throw Object.assign(new Error('not one'), { name: 'RpcError', code: 1.5 }); } };
+  const connection = createServer({ info, tools: [foreign, impostor], report: () => {} }).connect();
+  await connection.handle(init(1));
+  const reply = await connection.handle(call(2, 'needs_elicitation', {}));
+  assert.deepEqual(reply.error, { code: ErrorCode.MissingRequiredClientCapability, message: 'needs elicitation', data: { requiredCapabilities: { elicitation: {} } } });
+  // A non-integer code is not an RpcError: the tool failed, as for any other Error.
+  const other = await connection.handle(call(3, 'impostor', {}));
+  assert.equal(other.result.isError, true);
+});
