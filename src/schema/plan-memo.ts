@@ -16,28 +16,10 @@
  * Spec: JSON Schema 2020-12 Core §10.2 (in-place applicators).
  * @module
  */
-import { Flag, Plan, inPlaceOf, mapSubschemas } from './plan.js';
+import { Flag, Plan, childStepsOf, childrenOf, inPlaceOf, mapSubschemas } from './plan.js';
 
 /** Evaluations of one plan on one value above which its verdict is memoised. */
 const SHARED_LIMIT = 8;
-
-/** The child edges of `p` with their step (edges with equal steps may reach the same value). */
-function childSteps(p: Plan): [string, Plan][] {
-  const out: [string, Plan][] = [];
-  const add = (step: string, x: Plan | null): void => {
-    if (x !== null) out.push([step, x]);
-  };
-  for (let i = 0; i < p.keyPlans.length; i++) add(`p:${p.keys[i]}`, p.keyPlans[i]);
-  for (const x of p.patternPlans) add('*', x);
-  add('*', p.additional);
-  add('*', p.uProps);
-  add('name', p.propertyNames);
-  for (let i = 0; i < p.prefix.length; i++) add(`i:${i}`, p.prefix[i]);
-  add('[]', p.items);
-  add('[]', p.contains);
-  add('[]', p.uItems);
-  return out;
-}
 
 /** True for a plan with no subschema (cheap to evaluate again). */
 function isLeaf(p: Plan): boolean {
@@ -58,7 +40,7 @@ export function memoiseShared(all: readonly Plan[], root: Plan): Plan[] {
     const push = (p: Plan): void => {
       if (p.recursive || state.has(p)) return;
       state.set(p, 1);
-      stack.push([p, [...inPlaceOf(p), ...childSteps(p).map(([, x]) => x)], 0]);
+      stack.push([p, [...inPlaceOf(p), ...childrenOf(p)], 0]);
     };
     push(start);
     while (stack.length > 0) {
@@ -90,7 +72,7 @@ export function memoiseShared(all: readonly Plan[], root: Plan): Plan[] {
       n = 1;
     }
     for (const x of inPlaceOf(p)) inPlace.set(x, (inPlace.get(x) ?? 0) + n);
-    for (const [step, x] of childSteps(p)) {
+    for (const [step, x] of childStepsOf(p)) {
       let byStep = children.get(x);
       if (byStep === undefined) children.set(x, (byStep = new Map()));
       byStep.set(step, (byStep.get(step) ?? 0) + n);

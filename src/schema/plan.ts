@@ -245,15 +245,33 @@ export function inPlaceOf(p: Plan): Plan[] {
   return out;
 }
 
+/**
+ * Subschemas applied to parts of the value (Core §10.3, §11), each with its step: edges with
+ * equal steps may reach the same part (`p:<name>` a property, `*` any property, `name` the
+ * property names, `i:<n>` an array position, `[]` any item). The shared `true`/`false` plans
+ * are left out.
+ */
+export function childStepsOf(p: Plan): [string, Plan][] {
+  if ((p.flags & (Flag.Object | Flag.Array | Flag.Call)) === 0) return [];
+  const out: [string, Plan][] = [];
+  const add = (step: string, x: Plan | null): void => {
+    if (x !== null && x !== TRUE_PLAN && x !== FALSE_PLAN) out.push([step, x]);
+  };
+  for (let i = 0; i < p.keyPlans.length; i++) add(`p:${p.keys[i]}`, p.keyPlans[i] ?? null);
+  for (const x of p.patternPlans) add('*', x);
+  add('*', p.additional);
+  add('*', p.uProps);
+  add('name', p.propertyNames);
+  for (let i = 0; i < p.prefix.length; i++) add(`i:${i}`, p.prefix[i] ?? null);
+  add('[]', p.items);
+  add('[]', p.contains);
+  add('[]', p.uItems);
+  return out;
+}
+
 /** Subschemas applied to parts of the value (Core §10.3, §11), for the loop analysis. */
 export function childrenOf(p: Plan): Plan[] {
-  if ((p.flags & (Flag.Object | Flag.Array | Flag.Call)) === 0) return NO_EDGES;
-  const out: Plan[] = [];
-  for (const list of [p.keyPlans, p.patternPlans, p.prefix]) for (const x of list) edge(out, x);
-  for (const x of [p.additional, p.propertyNames, p.items, p.contains, p.uProps, p.uItems]) {
-    edge(out, x);
-  }
-  return out;
+  return childStepsOf(p).map(([, x]) => x);
 }
 
 /** A plan that is only a `$ref` to a non-recursive target stands for that target. */
