@@ -9,16 +9,26 @@
 
 // The server and the dispatcher.
 export { handle } from './server/handle.js';
+export { HANDLE_SERVERS } from './server/handle.js';
 export { createServer, Server } from './server/server.js';
-export type { MethodHandler, ServerOptions } from './server/server.js';
-export { Connection } from './server/connection.js';
-export type { ConnectOptions, ListKind, Reply } from './server/connection.js';
+export type { CacheableMethod, MethodHandler, MethodOptions, ServerOptions } from './server/server-options.js';
+export type { Connection, ConnectOptions, ListKind, Reply } from './server/connection.js';
 export { LOGGING_LEVELS } from './server/context.js';
 export type { ClientInfo, LoggingLevel, RequestContext } from './server/context.js';
 export type { AskOptions } from './server/client-input.js';
-export { META, resolveClientIdentity } from './server/identity.js';
-export type { ClientIdentity, IdentitySources, SessionIdentity, TransportRequestInfo } from './server/identity.js';
-export { COERCIONS_META_KEY } from './server/tools.js';
+export type { Era } from './server/era.js';
+export type { RequestTarget } from './server/methods.js';
+export { MiddlewareError } from './server/middleware.js';
+export type { Middleware, Next } from './server/middleware.js';
+export type { ToolCall, ToolHook } from './server/tool-call.js';
+export type { ExtensionDefinition } from './server/extensions.js';
+export type { CacheHints } from './server/result.js';
+export type { HeaderReader, Principal, TransportInfo, TransportRequestInfo } from './server/request-info.js';
+export type { TraceContext } from './server/trace-context.js';
+export { META } from './protocol/meta.js';
+export { resolveClientIdentity } from './server/identity.js';
+export type { ClientIdentity, IdentitySources, SessionIdentity } from './server/identity.js';
+export { COERCIONS_META_KEY } from './server/tool-call.js';
 
 // The web-standard HTTP handler (Deno, Bun, Workers; baremcp/http adapts it to node:http).
 export { createFetchHandler } from './transport/fetch-handler.js';

@@ -9,7 +9,8 @@ import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isObject } from '../protocol/messages.js';
 import type { Implementation } from '../protocol/types.js';
-import { Server, type ServerOptions } from '../server/server.js';
+import { Server } from '../server/server.js';
+import type { ServerOptions } from '../server/server-options.js';
 import { UsageError } from './args.js';
 
 /** What a server module exports by default: a server, or a plain `{ info?, tools, ... }` object. */

@@ -13,7 +13,7 @@ import { coerceArguments, formatCoercions, type Coercion } from '../schema/coerc
 import { compileSchema } from '../schema/validate.js';
 import type { SchemaError, Validator } from '../schema/types.js';
 import { ToolDefinitionError, type ToolDefinition } from './tool.js';
-import type { ArgumentPipeline, PreparedArguments } from './tools.js';
+import type { ArgumentPipeline, PreparedArguments } from './tool-call.js';
 
 /** Options for {@link createArgumentPipeline}. */
 export interface ArgumentPipelineOptions {

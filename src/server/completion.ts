@@ -12,7 +12,6 @@ import { hasOwn, isObject, type JsonObject } from '../protocol/messages.js';
 import type { RequestContext } from './context.js';
 import type { PromptRegistry } from './prompts.js';
 import type { ResourceRegistry } from './resources.js';
-import { finishResult } from './wire.js';
 
 /** Most values one `completion/complete` result may carry. */
 export const MAX_COMPLETION_VALUES = 100;
@@ -162,5 +161,5 @@ export async function complete(
     completer === undefined
       ? { values: [], total: 0, hasMore: false }
       : toCompletion(await completer(argument.value, ctx, contextArguments));
-  return finishResult({ completion }, ctx.protocolVersion);
+  return { completion };
 }

@@ -8,7 +8,12 @@
 import type { JsonObject, JsonRpcNotification, JsonValue, RequestId } from '../protocol/messages.js';
 import { atLeast } from '../protocol/revisions.js';
 import type { AskClient, AskOptions } from './client-input.js';
+import type { Era } from './era.js';
+import type { RequestTarget } from './methods.js';
 import type { RequestControl } from './request-control.js';
+import type { Principal, TransportInfo } from './request-info.js';
+import type { Server } from './server.js';
+import type { TraceContext } from './trace-context.js';
 
 /** RFC 5424 severities, as MCP names them, least severe first. */
 export const LOGGING_LEVELS: readonly LoggingLevel[] = [
@@ -47,10 +52,27 @@ export interface RequestContext {
   readonly requestId: RequestId;
   /** The method being served, e.g. `tools/call`. */
   readonly method: string;
+  /** The request's `params` as received (`undefined` when it had none). Do not mutate. */
+  readonly params: JsonObject | undefined;
   /** The protocol revision this request is answered in, e.g. `2025-11-25`. */
   readonly protocolVersion: string;
-  /** The calling client's identity and capabilities. */
+  /** `modern` for a 2026-07-28 request (stateless, per-request `_meta`), else `legacy`. */
+  readonly era: Era;
+  /**
+   * The calling client's identity and capabilities (for a 2026-07-28 request, those it declared
+   * on this request; `capabilities.extensions` lists the extensions it declared).
+   */
   readonly client: ClientInfo;
+  /** What the request addresses (the tool of a `tools/call`, say), when it names one that exists. */
+  readonly target: RequestTarget | undefined;
+  /** Transport facts: its kind, HTTP headers, the peer's address, the legacy session id. */
+  readonly transport: TransportInfo;
+  /** The authenticated caller, when authorization verified one; undefined on stdio. */
+  readonly principal: Principal | undefined;
+  /** W3C trace context from `params._meta`, else from HTTP headers; undefined when none came. */
+  readonly trace: TraceContext | undefined;
+  /** The server serving the request (its registries, `resourceUpdated`, ...). */
+  readonly server: Server;
   /** Aborted when the client cancels this request, the time-out passes, or the server closes. */
   readonly signal: AbortSignal;
   /** The request's `params._meta`, if any. */
@@ -82,8 +104,15 @@ export interface RequestContext {
 export interface ContextInput {
   requestId: RequestId;
   method: string;
+  params: JsonObject | undefined;
   protocolVersion: string;
+  era: Era;
   client: ClientInfo;
+  target: RequestTarget | undefined;
+  transport: TransportInfo;
+  principal: Principal | undefined;
+  trace: TraceContext | undefined;
+  server: Server;
   /** The request's cancellation state; its signal is made only when a handler reads it. */
   control: RequestControl;
   meta: JsonObject | undefined;
@@ -98,8 +127,15 @@ export interface ContextInput {
 class Context implements RequestContext {
   readonly requestId: RequestId;
   readonly method: string;
+  readonly params: JsonObject | undefined;
   readonly protocolVersion: string;
+  readonly era: Era;
   readonly client: ClientInfo;
+  readonly target: RequestTarget | undefined;
+  readonly transport: TransportInfo;
+  readonly principal: Principal | undefined;
+  readonly trace: TraceContext | undefined;
+  readonly server: Server;
   readonly meta: JsonObject | undefined;
   readonly input: ContextInput;
   lastProgress: number = -Infinity;
@@ -108,8 +144,15 @@ class Context implements RequestContext {
     this.input = input;
     this.requestId = input.requestId;
     this.method = input.method;
+    this.params = input.params;
     this.protocolVersion = input.protocolVersion;
+    this.era = input.era;
     this.client = input.client;
+    this.target = input.target;
+    this.transport = input.transport;
+    this.principal = input.principal;
+    this.trace = input.trace;
+    this.server = input.server;
     this.meta = input.meta;
   }
 

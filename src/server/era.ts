@@ -9,9 +9,19 @@
  */
 import { ErrorCode, RpcError } from '../protocol/errors.js';
 import { isObject, type JsonObject, type JsonValue } from '../protocol/messages.js';
-import { LEGACY_REVISIONS, MODERN_REVISIONS, SUPPORTED_REVISIONS } from '../protocol/revisions.js';
+import {
+  LATEST_LEGACY_REVISION,
+  LEGACY_REVISIONS,
+  MODERN_REVISIONS,
+  SUPPORTED_REVISIONS,
+} from '../protocol/revisions.js';
+import { META } from '../protocol/meta.js';
 import { LOGGING_LEVELS, type ClientInfo, type LoggingLevel } from './context.js';
-import { META } from './identity.js';
+import { resolveClientIdentity } from './identity.js';
+import type { TransportRequestInfo } from './request-info.js';
+
+/** The two eras: `legacy` (the `initialize` handshake revisions) and `modern` (2026-07-28 on). */
+export type Era = 'legacy' | 'modern';
 
 /** How one request is served. */
 export interface RequestScope {
@@ -23,25 +33,6 @@ export interface RequestScope {
   /** The minimum level for `notifications/message`, or undefined for none. */
   logLevel: LoggingLevel | undefined;
 }
-
-/** Methods whose complete results carry `ttlMs`/`cacheScope` at 2026-07-28, with their scope. */
-const CACHEABLE: ReadonlyMap<string, 'public' | 'private'> = new Map([
-  ['server/discover', 'public'],
-  ['tools/list', 'public'],
-  ['prompts/list', 'public'],
-  ['resources/list', 'public'],
-  ['resources/templates/list', 'public'],
-  ['resources/read', 'private'],
-]);
-
-/** Methods that 2026-07-28 removed (SEP-2575): a modern request for them is `-32601`. */
-export const REMOVED_IN_MODERN: ReadonlySet<string> = new Set([
-  'ping',
-  'logging/setLevel',
-  'initialize',
-  'resources/subscribe',
-  'resources/unsubscribe',
-]);
 
 /** True when the request's `_meta` names a protocol version (the modern form). */
 export function isModernRequest(params: JsonObject | undefined): boolean {
@@ -89,31 +80,6 @@ export function isLegacyRevision(revision: string | undefined): revision is stri
   return revision !== undefined && LEGACY_REVISIONS.includes(revision);
 }
 
-/** Options for {@link shapeModernResult}. */
-export interface ModernShape {
-  serverInfo: JsonObject;
-  /** `ttlMs` for cacheable results. */
-  ttlMs: number;
-}
-
-/**
- * Shapes a complete 2026-07-28 result: `resultType: "complete"` unless set, `serverInfo` in
- * `_meta`, and `ttlMs`/`cacheScope` on cacheable methods (unless the handler set them).
- */
-export function shapeModernResult(method: string, result: JsonObject, shape: ModernShape): JsonObject {
-  const shaped: JsonObject = { ...result };
-  if (shaped.resultType === undefined) shaped.resultType = 'complete';
-  const meta: JsonObject = isObject(result._meta) ? { ...(result._meta as JsonObject) } : {};
-  meta[META.serverInfo] = shape.serverInfo;
-  shaped._meta = meta;
-  const scope = CACHEABLE.get(method);
-  if (scope !== undefined && shaped.resultType === 'complete') {
-    if (shaped.ttlMs === undefined) shaped.ttlMs = shape.ttlMs;
-    if (shaped.cacheScope === undefined) shaped.cacheScope = scope;
-  }
-  return shaped;
-}
-
 /** The salient params of a request (all but `_meta`, `inputResponses`, `requestState`). */
 export function salientParams(params: JsonObject | undefined): JsonValue {
   if (params === undefined) return null;
@@ -122,4 +88,68 @@ export function salientParams(params: JsonObject | undefined): JsonValue {
   void inputResponses;
   void requestState;
   return rest;
+}
+
+/** What a connection knows of its client from the handshake (legacy era). */
+export interface SessionState {
+  /** The revision `initialize` negotiated; undefined before it. */
+  readonly protocolVersion: string | undefined;
+  /** The client's identity and capabilities from `initialize`. */
+  readonly client: ClientInfo;
+  /** The level set by `logging/setLevel`; undefined: no log notifications. */
+  readonly logLevel: LoggingLevel | undefined;
+}
+
+/**
+ * Decides the era, revision, client and log level of one request: the one place where this is
+ * decided. A request (other than `initialize`) whose `_meta` names a protocol version is served
+ * statelessly from its own `_meta`; any other is served in the connection's negotiated revision,
+ * with identity fields the request or its transport carry taking precedence (see
+ * `resolveClientIdentity`). `plain` supplies the connection's cached scope for the common case
+ * of a request that carries no identity of its own.
+ * @throws {RpcError} as {@link modernScope} for a malformed 2026-07-28 request.
+ */
+export function requestScope(
+  method: string,
+  params: JsonObject | undefined,
+  transport: TransportRequestInfo | undefined,
+  session: SessionState,
+  plain: () => RequestScope,
+): RequestScope {
+  if (method !== 'initialize' && isModernRequest(params)) return modernScope(params);
+  const meta = params?._meta;
+  if (
+    transport?.protocolVersion === undefined &&
+    transport?.clientName === undefined &&
+    transport?.clientVersion === undefined &&
+    (meta === undefined || !Object.prototype.hasOwnProperty.call(meta, META.clientInfo))
+  ) {
+    return plain();
+  }
+  const identity = resolveClientIdentity({
+    request: { params },
+    transport,
+    session: {
+      protocolVersion: session.protocolVersion,
+      clientName: session.client.name,
+      clientVersion: session.client.version,
+    },
+  });
+  const protocolVersion = isLegacyRevision(identity.protocolVersion)
+    ? identity.protocolVersion
+    : (session.protocolVersion ?? LATEST_LEGACY_REVISION);
+  const client: ClientInfo = { capabilities: session.client.capabilities };
+  if (identity.clientName !== undefined) client.name = identity.clientName;
+  if (identity.clientVersion !== undefined) client.version = identity.clientVersion;
+  return { modern: false, protocolVersion, client, logLevel: session.logLevel };
+}
+
+/** The scope of a plain legacy request on a connection in `session`'s state. */
+export function sessionScope(session: SessionState): RequestScope {
+  return {
+    modern: false,
+    protocolVersion: session.protocolVersion ?? LATEST_LEGACY_REVISION,
+    client: session.client,
+    logLevel: session.logLevel,
+  };
 }

@@ -8,46 +8,15 @@
  * ("Protocol Version Header").
  * @module
  */
-import { isObject, type JsonRpcMessage } from '../protocol/messages.js';
-
-/** Reserved `_meta` keys of MCP 2026-07-28 (Basic / Overview, "`_meta`"). */
-export const META: {
-  readonly protocolVersion: 'io.modelcontextprotocol/protocolVersion';
-  readonly clientInfo: 'io.modelcontextprotocol/clientInfo';
-  readonly clientCapabilities: 'io.modelcontextprotocol/clientCapabilities';
-  readonly logLevel: 'io.modelcontextprotocol/logLevel';
-  readonly serverInfo: 'io.modelcontextprotocol/serverInfo';
-  readonly subscriptionId: 'io.modelcontextprotocol/subscriptionId';
-} = {
-  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
-  clientInfo: 'io.modelcontextprotocol/clientInfo',
-  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
-  logLevel: 'io.modelcontextprotocol/logLevel',
-  serverInfo: 'io.modelcontextprotocol/serverInfo',
-  subscriptionId: 'io.modelcontextprotocol/subscriptionId',
-} as const;
+import { isObject } from '../protocol/messages.js';
+import { META } from '../protocol/meta.js';
+import type { TransportRequestInfo } from './request-info.js';
 
 /** The resolved identity of the client behind one request; every field may be unknown. */
 export interface ClientIdentity {
   clientName?: string;
   clientVersion?: string;
   protocolVersion?: string;
-}
-
-/** Per-request metadata a transport supplies (e.g. from HTTP headers); stdio supplies none. */
-export interface TransportRequestInfo {
-  /** The `MCP-Protocol-Version` header, when the transport has one. */
-  protocolVersion?: string;
-  /** The client's name, when the transport knows it some other way. */
-  clientName?: string;
-  /** The client's version, likewise. */
-  clientVersion?: string;
-  /**
-   * Where messages related to this one request go (progress, log messages, and on legacy
-   * connections the server's own requests), e.g. the SSE stream of an HTTP POST. Default: the
-   * connection's `send`.
-   */
-  send?: (message: JsonRpcMessage) => void;
 }
 
 /** What the `initialize` handshake recorded for this connection, if it happened. */

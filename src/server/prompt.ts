@@ -59,6 +59,11 @@ export interface PromptDefinition {
   _meta?: JsonObject;
   /** Completers for argument values, for `completion/complete` with `ref/prompt`. */
   complete?: { [argument: string]: Completer };
+  /**
+   * OAuth scopes a caller needs to get this prompt (all of them), when the server runs with
+   * authorization; ignored on stdio, which has no authorization.
+   */
+  scopes?: readonly string[];
   /** Gets the messages; `args` holds the arguments given, each a string. */
   get(args: Record<string, string>, ctx: RequestContext): PromptReturn | Promise<PromptReturn>;
 }

@@ -19,13 +19,7 @@ import {
   type PromptDefinition,
   type PromptReturn,
 } from './prompt.js';
-import { checkCacheHints, finishResult, wireContent, type CacheHints } from './wire.js';
-
-/** Options for a {@link PromptRegistry}. */
-export interface PromptRegistryOptions {
-  /** Caching hints on `prompts/list` at 2026-07-28. Default: none here, so the server's apply. */
-  listCache?: CacheHints;
-}
+import { wireContent } from './wire.js';
 
 const CONTENT_TYPES = new Set(['text', 'image', 'audio', 'resource_link', 'resource']);
 
@@ -98,7 +92,7 @@ function toResult(value: PromptReturn, prompt: PromptDefinition, revision: strin
       content: wireContent(content as unknown as ContentBlock, revision),
     };
   });
-  return finishResult(result, revision);
+  return result;
 }
 
 /** The registry of a server's prompts, with their wire forms cached per revision. */
@@ -106,12 +100,10 @@ export class PromptRegistry {
   readonly #prompts = new Map<string, PromptDefinition>();
   readonly #wire = new WireCache();
   readonly #listeners = new Set<() => void>();
-  readonly #listCache: CacheHints | undefined;
 
   /** @throws {PromptDefinitionError} for an unusable or duplicate definition. */
-  constructor(prompts: readonly PromptDefinition[] = [], options: PromptRegistryOptions = {}) {
-    this.#listCache = options.listCache && checkCacheHints(options.listCache, 'listCache');
-    for (const prompt of prompts) this.#add(prompt);
+  constructor(prompts: readonly PromptDefinition[] = []) {
+    this.#add(prompts);
   }
 
   /** Number of prompts (0: the server has no `prompts` capability). */
@@ -132,9 +124,12 @@ export class PromptRegistry {
     return false;
   }
 
-  /** Adds a prompt on a live server; list-changed listeners run. @throws {PromptDefinitionError} */
-  add(prompt: PromptDefinition): void {
-    this.#add(prompt);
+  /**
+   * Adds prompts on a live server, all or none; list-changed listeners run.
+   * @throws {PromptDefinitionError} when one is unusable or its name is taken.
+   */
+  add(...prompts: PromptDefinition[]): void {
+    this.#add(prompts);
     this.#changed();
   }
 
@@ -158,7 +153,7 @@ export class PromptRegistry {
   list(params: JsonObject | undefined, ctx: RequestContext, pageSize: number): JsonObject {
     const revision = ctx.protocolVersion;
     const wire = this.#wire.get(revision, () => [...this.#prompts.values()].map((p) => wirePrompt(p, revision)));
-    return finishResult(paginate('prompts', wire, params, pageSize), revision, this.#listCache);
+    return paginate('prompts', wire, params, pageSize);
   }
 
   /**
@@ -179,11 +174,15 @@ export class PromptRegistry {
     return toResult(await prompt.get(args, ctx), prompt, ctx.protocolVersion);
   }
 
-  #add(prompt: PromptDefinition): void {
-    checkPrompt(prompt);
-    if (this.#prompts.has(prompt.name))
-      throw new PromptDefinitionError(`prompt "${prompt.name}" is defined twice`);
-    this.#prompts.set(prompt.name, prompt);
+  #add(prompts: readonly PromptDefinition[]): void {
+    const added = new Map<string, PromptDefinition>();
+    for (const prompt of prompts) {
+      checkPrompt(prompt);
+      if (this.#prompts.has(prompt.name) || added.has(prompt.name))
+        throw new PromptDefinitionError(`prompt "${prompt.name}" is defined twice`);
+      added.set(prompt.name, prompt);
+    }
+    for (const [name, prompt] of added) this.#prompts.set(name, prompt);
   }
 
   #changed(): void {

@@ -26,18 +26,7 @@ import {
   type ResourceTemplateDefinition,
 } from './resource.js';
 import { isUri } from './uri.js';
-import { checkCacheHints, finishResult, wireResourceContents, type CacheHints } from './wire.js';
-
-/** Options for a {@link ResourceRegistry}. */
-export interface ResourceRegistryOptions {
-  /**
-   * Caching hints on `resources/list` and `resources/templates/list` at 2026-07-28. Default:
-   * none here, so the server's own defaults apply.
-   */
-  listCache?: CacheHints;
-  /** Caching hints on `resources/read` results at 2026-07-28. Default: the server's. */
-  readCache?: CacheHints;
-}
+import { wireResourceContents } from './wire.js';
 
 /**
  * The "resource not found" error for `revision`: `-32002` up to 2025-11-25, `-32602` from
@@ -65,27 +54,25 @@ function readUri(params: JsonObject | undefined, method: string): string {
   return uri;
 }
 
+/** True for a template definition (it has a `uriTemplate`). */
+function isTemplate(definition: ResourceDefinition | ResourceTemplateDefinition): definition is ResourceTemplateDefinition {
+  return typeof (definition as { uriTemplate?: unknown })?.uriTemplate === 'string';
+}
+
 /** The registry of a server's resources and templates; wire forms are cached per revision. */
 export class ResourceRegistry {
   readonly #resources = new Map<string, ResourceDefinition>();
   readonly #templates = new Map<string, CompiledTemplate>();
   readonly #wire = new WireCache();
   readonly #wireTemplates = new WireCache();
-  readonly #subscriptions = new Map<string, Set<string>>();
   readonly #listeners = new Set<() => void>();
-  readonly #listCache: CacheHints | undefined;
-  readonly #readCache: CacheHints | undefined;
 
-  /** @throws {ResourceDefinitionError} for an unusable or duplicate definition. */
-  constructor(
-    resources: readonly ResourceDefinition[] = [],
-    templates: readonly ResourceTemplateDefinition[] = [],
-    options: ResourceRegistryOptions = {},
-  ) {
-    this.#listCache = options.listCache && checkCacheHints(options.listCache, 'listCache');
-    this.#readCache = options.readCache && checkCacheHints(options.readCache, 'readCache');
-    for (const resource of resources) this.#addResource(resource);
-    for (const template of templates) this.#addTemplate(template);
+  /**
+   * @param definitions static resources and templates (objects with a `uriTemplate`).
+   * @throws {ResourceDefinitionError} for an unusable or duplicate definition.
+   */
+  constructor(definitions: readonly (ResourceDefinition | ResourceTemplateDefinition)[] = []) {
+    this.#add(definitions);
   }
 
   /** Number of static resources plus templates (0: the server has no `resources` capability). */
@@ -121,33 +108,21 @@ export class ResourceRegistry {
   }
 
   /**
-   * Adds a static resource on a live server; list-changed listeners run.
-   * @throws {ResourceDefinitionError} when it is unusable or its URI is taken.
+   * Adds static resources and templates (objects with a `uriTemplate`) on a live server, all or
+   * none; list-changed listeners run.
+   * @throws {ResourceDefinitionError} when one is unusable or its URI or `uriTemplate` is taken.
    */
-  add(resource: ResourceDefinition): void {
-    this.#addResource(resource);
+  add(...definitions: (ResourceDefinition | ResourceTemplateDefinition)[]): void {
+    this.#add(definitions);
     this.#changed();
   }
 
   /**
-   * Adds a template on a live server; list-changed listeners run.
-   * @throws {ResourceDefinitionError} when it is unusable or its `uriTemplate` is taken.
+   * Removes the static resource with this URI, or the template with this `uriTemplate`; true when
+   * there was one (listeners then run).
    */
-  addTemplate(template: ResourceTemplateDefinition): void {
-    this.#addTemplate(template);
-    this.#changed();
-  }
-
-  /** Removes the static resource with this URI; true when there was one (listeners then run). */
-  remove(uri: string): boolean {
-    const removed = this.#resources.delete(uri);
-    if (removed) this.#changed();
-    return removed;
-  }
-
-  /** Removes the template with this `uriTemplate`; true when there was one (listeners then run). */
-  removeTemplate(uriTemplate: string): boolean {
-    const removed = this.#templates.delete(uriTemplate);
+  remove(uriOrTemplate: string): boolean {
+    const removed = this.#resources.delete(uriOrTemplate) || this.#templates.delete(uriOrTemplate);
     if (removed) this.#changed();
     return removed;
   }
@@ -165,7 +140,7 @@ export class ResourceRegistry {
   list(params: JsonObject | undefined, ctx: RequestContext, pageSize: number): JsonObject {
     const revision = ctx.protocolVersion;
     const wire = this.#wire.get(revision, () => [...this.#resources.values()].map((r) => wireResource(r, revision)));
-    return finishResult(paginate('resources', wire, params, pageSize), revision, this.#listCache);
+    return paginate('resources', wire, params, pageSize);
   }
 
   /** `resources/templates/list`: one page of `ResourceTemplate` objects for the revision. */
@@ -174,11 +149,7 @@ export class ResourceRegistry {
     const wire = this.#wireTemplates.get(revision, () =>
       [...this.#templates.values()].map((t) => wireTemplate(t.definition, revision)),
     );
-    return finishResult(
-      paginate('resourceTemplates', wire, params, pageSize),
-      revision,
-      this.#listCache,
-    );
+    return paginate('resourceTemplates', wire, params, pageSize);
   }
 
   /**
@@ -215,44 +186,15 @@ export class ResourceRegistry {
   }
 
   /**
-   * `resources/subscribe`: records that `subscriber` (e.g. a connection id) wants
-   * `notifications/resources/updated` for `params.uri`. Idempotent.
-   * @throws {RpcError} `-32602` for a missing or malformed URI; not found when the URI is neither
-   *   a static resource nor matches a template.
+   * Checks the URI of `resources/subscribe` and `resources/unsubscribe` and returns it.
+   * @throws {RpcError} `-32602` for a missing or malformed URI; not found (see
+   *   {@link resourceNotFound}) when `mustExist` and the URI is neither a static resource nor
+   *   matches a template.
    */
-  subscribe(params: JsonObject | undefined, ctx: RequestContext, subscriber: string): JsonObject {
-    const uri = readUri(params, 'resources/subscribe');
-    if (!this.knows(uri)) throw resourceNotFound(uri, ctx.protocolVersion);
-    let set = this.#subscriptions.get(uri);
-    if (set === undefined) this.#subscriptions.set(uri, (set = new Set()));
-    set.add(subscriber);
-    return {};
-  }
-
-  /** `resources/unsubscribe`: forgets one subscription; succeeds also when there was none. */
-  unsubscribe(
-    params: JsonObject | undefined,
-    _ctx: RequestContext,
-    subscriber: string,
-  ): JsonObject {
-    const uri = readUri(params, 'resources/unsubscribe');
-    const set = this.#subscriptions.get(uri);
-    if (set !== undefined && set.delete(subscriber) && set.size === 0) {
-      this.#subscriptions.delete(uri);
-    }
-    return {};
-  }
-
-  /** The subscribers of `uri` in subscription order, to send `notifications/resources/updated`. */
-  subscribers(uri: string): string[] {
-    return [...(this.#subscriptions.get(uri) ?? [])];
-  }
-
-  /** Forgets every subscription of `subscriber` (call when its connection closes). */
-  dropSubscriber(subscriber: string): void {
-    for (const [uri, set] of this.#subscriptions) {
-      if (set.delete(subscriber) && set.size === 0) this.#subscriptions.delete(uri);
-    }
+  subscriptionUri(params: JsonObject | undefined, ctx: RequestContext, method: string, mustExist: boolean): string {
+    const uri = readUri(params, method);
+    if (mustExist && !this.knows(uri)) throw resourceNotFound(uri, ctx.protocolVersion);
+    return uri;
   }
 
   #shape(
@@ -267,25 +209,30 @@ export class ResourceRegistry {
       contents: read.contents.map((item) => wireResourceContents(item, revision)),
     };
     if (read._meta !== undefined) result._meta = read._meta;
-    return finishResult(result, revision, this.#readCache);
+    return result;
   }
 
-  #addResource(resource: ResourceDefinition): void {
-    checkResource(resource);
-    if (this.#resources.has(resource.uri)) {
-      throw new ResourceDefinitionError(`resource "${resource.uri}" is defined twice`);
+  #add(definitions: readonly (ResourceDefinition | ResourceTemplateDefinition)[]): void {
+    const resources = new Map<string, ResourceDefinition>();
+    const templates = new Map<string, CompiledTemplate>();
+    for (const definition of definitions) {
+      if (isTemplate(definition)) {
+        const compiled = checkTemplate(definition);
+        const key = definition.uriTemplate;
+        if (this.#templates.has(key) || templates.has(key)) {
+          throw new ResourceDefinitionError(`resource template "${key}" is defined twice`);
+        }
+        templates.set(key, compiled);
+      } else {
+        checkResource(definition);
+        if (this.#resources.has(definition.uri) || resources.has(definition.uri)) {
+          throw new ResourceDefinitionError(`resource "${definition.uri}" is defined twice`);
+        }
+        resources.set(definition.uri, definition);
+      }
     }
-    this.#resources.set(resource.uri, resource);
-  }
-
-  #addTemplate(template: ResourceTemplateDefinition): void {
-    const compiled = checkTemplate(template);
-    if (this.#templates.has(template.uriTemplate)) {
-      throw new ResourceDefinitionError(
-        `resource template "${template.uriTemplate}" is defined twice`,
-      );
-    }
-    this.#templates.set(template.uriTemplate, compiled);
+    for (const [uri, resource] of resources) this.#resources.set(uri, resource);
+    for (const [key, template] of templates) this.#templates.set(key, template);
   }
 
   #changed(): void {

@@ -1,124 +1,37 @@
 /**
- * The server: its identity, its tools, its method table, and the connections it serves.
+ * The server: the API a server author uses. Its identity, its tools, resources and prompts (each
+ * a registry with symmetric `add`/`remove` that announce list changes), its middleware and tool
+ * hooks, its extensions and custom methods, and the connections it serves. How a request is
+ * served lives in `pipeline.ts`; what a connection holds, in `connection.ts`.
  *
- * Spec: MCP 2025-11-25, Server / Overview; Basic / Lifecycle ("Capability Negotiation").
+ * Spec: MCP 2025-11-25, Server / Overview; Basic / Lifecycle ("Capability Negotiation");
+ * MCP 2026-07-28, Basic / Versioning ("Extension Negotiation"); SEP-2133 (Extensions).
  * @module
  */
 import type { JsonObject } from '../protocol/messages.js';
-import type { CallToolResult, Implementation } from '../protocol/types.js';
-import { Connection, type ConnectOptions, type ListKind, type Reply } from './connection.js';
-import type { RequestContext } from './context.js';
-import { RequestStateCodec } from './request-state.js';
-import { complete, hasCompletions } from './completion.js';
-import type { PromptDefinition } from './prompt.js';
-import { PromptRegistry } from './prompts.js';
-import type { ResourceDefinition, ResourceTemplateDefinition } from './resource.js';
-import { ResourceRegistry } from './resources.js';
-import type { ToolDefinition } from './tool.js';
-import { ToolRegistry, type ArgumentPipeline, type ToolLimits } from './tools.js';
+import type { Implementation } from '../protocol/types.js';
 import { DEFAULT_MAX_DEPTH } from '../protocol/limits.js';
 import { createArgumentPipeline } from './arguments.js';
-
-/**
- * A request handler in the method table: `params` in, `result` out. Throw an `RpcError` for a
- * protocol error; anything else thrown becomes `-32603`.
- */
-export type MethodHandler = (
-  params: JsonObject | undefined,
-  ctx: RequestContext,
-  connection: Connection,
-) => JsonObject | Promise<JsonObject>;
-
-/** Options for {@link createServer}. */
-export interface ServerOptions {
-  /** `serverInfo`: the server's name and version (and, from 2025-06-18, title etc.). */
-  info: Implementation;
-  /** The tools to serve; checked when the server is created. */
-  tools?: readonly ToolDefinition<never>[];
-  /**
-   * Static resources, and resource templates (objects with a `uriTemplate`), to serve.
-   * @see ResourceDefinition, ResourceTemplateDefinition
-   */
-  resources?: readonly (ResourceDefinition | ResourceTemplateDefinition)[];
-  /** More resource templates (may also be given in `resources`). */
-  resourceTemplates?: readonly ResourceTemplateDefinition[];
-  /** The prompts to serve. */
-  prompts?: readonly PromptDefinition[];
-  /** Sent as `instructions` in the `initialize` result. */
-  instructions?: string;
-  /**
-   * Items per page in list results.
-   * @default 100
-   */
-  pageSize?: number;
-  /**
-   * The secret that signs 2026-07-28 `requestState` (HMAC-SHA-256). Replicas that must resume each
-   * other's multi round-trip requests share it. A string is taken as UTF-8.
-   * @default 32 random bytes per server
-   */
-  stateSecret?: Uint8Array | string;
-  /**
-   * How long a `requestState` stays valid, in milliseconds.
-   * @default 600000 (10 minutes)
-   */
-  requestStateTtlMs?: number;
-  /**
-   * Time-out for a request to a legacy client (elicitation, sampling, roots), in milliseconds.
-   * @default 120000
-   */
-  inputTimeoutMs?: number;
-  /**
-   * `ttlMs` on cacheable 2026-07-28 results (lists, `resources/read`, `server/discover`).
-   * @default 0 (immediately stale)
-   */
-  cacheTtlMs?: number;
-  /**
-   * Coerce loosely typed tool arguments (`"5"` to `5` where the schema says integer, and its
-   * kin), reporting each coercion on stderr. A tool's own `coerce` wins.
-   * @default true
-   */
-  coerce?: boolean;
-  /**
-   * Also report coercions in each result's `_meta["dev.baremcp/coercions"]` (a client can ask for
-   * that per call by sending `_meta: { "dev.baremcp/coercions": true }`).
-   * @default false
-   */
-  reportCoercions?: boolean;
-  /**
-   * Assert `format` keywords (date-time, email, uri, ...) when validating arguments.
-   * @default false (formats are annotations, as JSON Schema 2020-12 says)
-   */
-  formatAssertion?: boolean;
-  /**
-   * Validate arguments and `structuredContent` with JavaScript generated from each schema
-   * (`new Function`) where the platform allows it (not in Cloudflare Workers or under a strict
-   * CSP, where the interpreter runs instead); `false` always interprets. Same verdicts either way.
-   * @default generated at a schema's 4th validation
-   */
-  codegen?: boolean;
-  /**
-   * Largest nesting depth of a request's `params`; deeper requests get `-32602`.
-   * @default 100
-   */
-  maxDepth?: number;
-  /**
-   * Server-wide tool time-out in milliseconds (a tool's own `timeoutMs` wins); 0 for none. A tool
-   * that runs out of time gets its signal aborted and the call an `isError` result.
-   * @default 0
-   */
-  toolTimeoutMs?: number;
-  /**
-   * Largest tool result, in characters of text and base64 data; a larger one becomes an `isError`
-   * result (the model can ask for less).
-   * @default 16777216 (16 Mi)
-   */
-  maxResultSize?: number;
-  /**
-   * Where diagnostics go (one line each). Never stdout.
-   * @default console.error
-   */
-  report?: (line: string) => void;
-}
+import { hasCompletions } from './completion.js';
+import { ServerConnection, type Connection, type ConnectOptions, type ListKind, type Reply } from './connection.js';
+import { coreMethods } from './core-methods.js';
+import type { Era } from './era.js';
+import { checkExtension, checkMethodName, type ExtensionDefinition } from './extensions.js';
+import type { MethodEntry, RequestTarget } from './methods.js';
+import type { Middleware } from './middleware.js';
+import { Pipeline } from './pipeline.js';
+import { PromptRegistry } from './prompts.js';
+import { RequestStateCodec } from './request-state.js';
+import { ResourceRegistry } from './resources.js';
+import { checkCacheHints, type CacheHints } from './result.js';
+import {
+  DEFAULT_CACHE_SCOPE,
+  type MethodHandler,
+  type MethodOptions,
+  type ServerOptions,
+} from './server-options.js';
+import type { ToolHook } from './tool-call.js';
+import { ToolRegistry } from './tools.js';
 
 /** An MCP server. Create with {@link createServer}. */
 export class Server {
@@ -126,33 +39,26 @@ export class Server {
   readonly info: Implementation;
   /** The `instructions` as given. */
   readonly instructions: string | undefined;
-  /** The tool registry. */
+  /** The tool registry: `add(...tools)`, `remove(name)`, `get(name)`, `list()`. */
   readonly tools: ToolRegistry;
-  /** The resource and resource-template registry. */
+  /** The resource and resource-template registry: `add(...definitions)`, `remove(uri)`, ... */
   readonly resources: ResourceRegistry;
-  /** The prompt registry. */
+  /** The prompt registry: `add(...prompts)`, `remove(name)`, ... */
   readonly prompts: PromptRegistry;
   /** Items per page in list results. */
   readonly pageSize: number;
-  /** Signs and verifies `requestState`. */
-  readonly requestStates: RequestStateCodec;
-  /** Lifetime of a `requestState`, in milliseconds. */
-  readonly requestStateTtlMs: number;
-  /** Time-out for requests to a legacy client, in milliseconds. */
-  readonly inputTimeoutMs: number;
-  /** `ttlMs` on cacheable 2026-07-28 results. */
-  readonly cacheTtlMs: number;
-  /** Largest nesting depth of a request's `params`. */
-  readonly maxDepth: number;
-  /** Limits applied to every tool call. */
-  readonly toolLimits: ToolLimits;
 
   readonly #report: (line: string) => void;
-  readonly #methods = new Map<string, MethodHandler>();
-  #pipeline: ArgumentPipeline;
-  readonly #reportCoercions: boolean;
-  #default: Connection | undefined;
-  readonly #connections = new Set<Connection>();
+  readonly #table = new Map<string, MethodEntry>();
+  readonly #middleware: Middleware[] = [];
+  readonly #toolHooks: ToolHook[] = [];
+  readonly #extensions = new Map<string, ExtensionDefinition>();
+  readonly #cache = new Map<string, CacheHints>();
+  readonly #cacheTtlMs: number;
+  readonly #pipeline: Pipeline;
+  readonly #capabilities = new Map<Era, JsonObject>();
+  #default: ServerConnection | undefined;
+  readonly #connections = new Set<ServerConnection>();
 
   constructor(options: ServerOptions) {
     if (typeof options?.info?.name !== 'string' || typeof options.info.version !== 'string') {
@@ -161,80 +67,133 @@ export class Server {
     this.info = options.info;
     this.instructions = options.instructions;
     this.pageSize = Math.max(1, options.pageSize ?? 100);
-    const secret = options.stateSecret;
-    this.requestStates = new RequestStateCodec(typeof secret === 'string' ? new TextEncoder().encode(secret) : secret);
-    this.requestStateTtlMs = options.requestStateTtlMs ?? 600_000;
-    this.inputTimeoutMs = options.inputTimeoutMs ?? 120_000;
-    this.cacheTtlMs = Math.max(0, options.cacheTtlMs ?? 0);
-    this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-    this.toolLimits = {
-      timeoutMs: options.toolTimeoutMs ?? 0,
-      maxResultSize: options.maxResultSize ?? 16 * 1024 * 1024,
-      maxDepth: this.maxDepth,
-    };
     this.#report = options.report ?? ((line) => console.error(`[baremcp] ${line}`));
-    this.#reportCoercions = options.reportCoercions === true;
-    this.#pipeline = createArgumentPipeline({
+    this.#cacheTtlMs = Math.max(0, options.cacheTtlMs ?? 0);
+    for (const [method, hints] of Object.entries(options.cache ?? {})) {
+      if (!Object.prototype.hasOwnProperty.call(DEFAULT_CACHE_SCOPE, method)) {
+        throw new TypeError(`createServer: cache: ${JSON.stringify(method)} is not a cacheable method (choose from ${Object.keys(DEFAULT_CACHE_SCOPE).join(', ')})`);
+      }
+      this.#cache.set(method, checkCacheHints(hints as CacheHints, `createServer: cache["${method}"]`));
+    }
+    const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    const argumentPipeline = createArgumentPipeline({
       coerce: options.coerce ?? true,
       formatAssertion: options.formatAssertion === true,
       codegen: options.codegen === false ? false : undefined,
       report: this.#report,
     });
-    this.tools = new ToolRegistry(options.tools ?? []);
-    for (const tool of this.tools.list()) this.#pipeline.compile?.(tool);
+    this.#toolHooks.push(...(options.toolHooks ?? []));
+    this.tools = new ToolRegistry(options.tools ?? [], {
+      pipeline: argumentPipeline,
+      report: this.#report,
+      limits: {
+        timeoutMs: options.toolTimeoutMs ?? 0,
+        maxResultSize: options.maxResultSize ?? 16 * 1024 * 1024,
+        maxDepth,
+      },
+      reportCoercions: options.reportCoercions === true,
+      hooks: this.#toolHooks,
+    });
     const given = options.resources ?? [];
-    const isTemplate = (r: ResourceDefinition | ResourceTemplateDefinition): r is ResourceTemplateDefinition =>
-      typeof (r as { uriTemplate?: unknown }).uriTemplate === 'string';
-    this.resources = new ResourceRegistry(
-      given.filter((r): r is ResourceDefinition => !isTemplate(r)),
-      [...given.filter(isTemplate), ...(options.resourceTemplates ?? [])],
-    );
+    this.resources = new ResourceRegistry([...given, ...(options.resourceTemplates ?? [])]);
     this.prompts = new PromptRegistry(options.prompts ?? []);
+    this.tools.onListChanged(() => this.listChanged('tools'));
     this.resources.onListChanged(() => this.listChanged('resources'));
     this.prompts.onListChanged(() => this.listChanged('prompts'));
-    const m = this.#methods;
-    m.set('tools/list', (params, ctx) => this.tools.listPage(params, ctx.protocolVersion, this.pageSize));
-    m.set('tools/call', (params, ctx) => this.callTool(params, ctx));
-    m.set('resources/list', (params, ctx) => this.resources.list(params, ctx, this.pageSize));
-    m.set('resources/templates/list', (params, ctx) => this.resources.listTemplates(params, ctx, this.pageSize));
-    m.set('resources/read', (params, ctx) => this.resources.read(params, ctx));
-    m.set('resources/subscribe', (params, ctx, c) => this.resources.subscribe(params, ctx, c.id));
-    m.set('resources/unsubscribe', (params, ctx, c) => this.resources.unsubscribe(params, ctx, c.id));
-    m.set('prompts/list', (params, ctx) => this.prompts.list(params, ctx, this.pageSize));
-    m.set('prompts/get', (params, ctx) => this.prompts.get(params, ctx));
-    m.set('completion/complete', (params, ctx) => complete(params, ctx, { prompts: this.prompts, resources: this.resources }));
+    for (const entry of coreMethods(this)) this.#table.set(entry.method, entry);
+    this.#middleware.push(...(options.middleware ?? []));
+    for (const extension of options.extensions ?? []) this.extension(extension);
+    const secret = options.stateSecret;
+    this.#pipeline = new Pipeline({
+      server: this,
+      info: this.info,
+      table: this.#table,
+      middleware: this.#middleware,
+      capabilities: (era) => this.capabilities(era),
+      cacheHints: (method, scope) => this.#cache.get(method) ?? { ttlMs: this.#cacheTtlMs, cacheScope: scope },
+      maxDepth,
+      requestStates: new RequestStateCodec(typeof secret === 'string' ? new TextEncoder().encode(secret) : secret),
+      requestStateTtlMs: options.requestStateTtlMs ?? 600_000,
+      inputTimeoutMs: options.inputTimeoutMs ?? 120_000,
+      report: this.#report,
+    });
   }
 
-  /** The capabilities announced in `initialize` and `server/discover`: only what is implemented. */
-  capabilities(): JsonObject {
-    const capabilities: JsonObject = { logging: {} };
-    if (hasCompletions({ prompts: this.prompts, resources: this.resources })) capabilities.completions = {};
-    if (this.prompts.size > 0) capabilities.prompts = { listChanged: true };
-    if (this.resources.size > 0) capabilities.resources = { subscribe: true, listChanged: true };
-    if (this.tools.size > 0) capabilities.tools = { listChanged: true };
+  /**
+   * The capabilities announced in `initialize` (`legacy`) and `server/discover` (`modern`): only
+   * what is implemented, and the extensions the server supports in that era (`extensions`, when
+   * it has any).
+   */
+  capabilities(era: Era = 'modern'): JsonObject {
+    let capabilities = this.#capabilities.get(era);
+    if (capabilities === undefined) {
+      capabilities = this.#computeCapabilities(era);
+      this.#capabilities.set(era, capabilities);
+    }
     return capabilities;
   }
 
   /**
-   * Adds tools to the live server and tells every connected client (`notifications/tools/list_changed`).
-   * @throws {ToolDefinitionError} for an unusable definition or a duplicate name.
+   * Adds a middleware around every request (after those already added: it runs inside them).
+   * @see Middleware
    */
-  addTool(...tools: ToolDefinition<never>[]): void {
-    this.tools.add(tools);
-    try {
-      for (const tool of tools) this.#pipeline.compile?.(this.tools.get(tool.name) as ToolDefinition<never>);
-    } catch (error) {
-      for (const tool of tools) this.tools.remove(tool.name);
-      throw error;
-    }
-    this.listChanged('tools');
+  use(middleware: Middleware): this {
+    if (typeof middleware !== 'function') throw new TypeError('server.use: a middleware is a function (ctx, next) => result');
+    this.#middleware.push(middleware);
+    return this;
   }
 
-  /** Removes a tool from the live server and tells every connected client; returns whether it existed. */
-  removeTool(name: string): boolean {
-    const removed = this.tools.remove(name);
-    if (removed) this.listChanged('tools');
-    return removed;
+  /** Adds hooks around every tool call (after those already added). @see ToolHook */
+  useToolHook(hook: ToolHook): this {
+    if (typeof hook !== 'object' || hook === null || (hook.before === undefined && hook.after === undefined)) {
+      throw new TypeError('server.useToolHook: a hook is an object with before(call, ctx) and/or after(call, result, ctx)');
+    }
+    this.#toolHooks.push(hook);
+    return this;
+  }
+
+  /**
+   * Adds a custom method. Its name must carry a reverse-DNS vendor prefix and a slash
+   * (`com.example/search`), unless it belongs to an extension (whose specification names it).
+   * @throws {TypeError} for a name without a prefix, a method that already exists, or an
+   *   extension the server does not support.
+   */
+  method(name: string, handler: MethodHandler, options: MethodOptions = {}): this {
+    checkMethodName(name, options.extension, this.#table, this.#extensions);
+    if (typeof handler !== 'function') throw new TypeError(`server.method: the handler of ${name} must be a function (params, ctx) => result`);
+    this.#table.set(name, {
+      method: name,
+      eras: options.eras ?? ['legacy', 'modern'],
+      ...(options.extension === undefined ? {} : { extension: options.extension }),
+      ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
+      run: (params, ctx) => handler(params, ctx),
+    });
+    return this;
+  }
+
+  /**
+   * Declares support for an extension: it is announced in `capabilities.extensions[id]` (in the
+   * eras it names) and its methods are added, callable only by clients that declare it.
+   * @throws {TypeError} for an id that is not `{vendor-prefix}/{name}`, an extension declared twice,
+   *   or a method that already exists.
+   */
+  extension(extension: ExtensionDefinition): this {
+    checkExtension(extension, this.#extensions);
+    this.#extensions.set(extension.id, extension);
+    for (const [name, handler] of Object.entries(extension.methods ?? {})) {
+      this.method(name, handler, { extension: extension.id, eras: extension.eras ?? ['legacy', 'modern'] });
+    }
+    this.#capabilities.clear();
+    return this;
+  }
+
+  /**
+   * What a transport may learn of a request before running it: what it addresses (for the
+   * `Mcp-Name` and `Mcp-Param-*` headers, and the scopes authorization checks), from the method
+   * table. Undefined for a method without a target, or a target that does not exist.
+   */
+  target(method: string, params: JsonObject | undefined): RequestTarget | undefined {
+    return this.#pipeline.entry(method)?.target?.(params);
   }
 
   /** The lists this server can announce changes of (those it serves). */
@@ -251,28 +210,16 @@ export class Server {
    * legacy clients that sent `resources/subscribe`, and 2026-07-28 subscriptions that list the URI.
    */
   resourceUpdated(uri: string): void {
-    const legacy = new Set(this.resources.subscribers(uri));
-    for (const connection of this.#connections) connection.resourceUpdated(uri, legacy.has(connection.id));
+    for (const connection of this.#connections) connection.resourceUpdated(uri);
   }
 
-  /** Sends `notifications/<kind>/list_changed` to every open connection that may receive it. */
+  /**
+   * Sends `notifications/<kind>/list_changed` to every open connection that may receive it. The
+   * registries call it on every add and remove.
+   */
   listChanged(kind: ListKind): void {
+    this.#capabilities.clear();
     for (const connection of this.#connections) connection.listChanged(kind);
-  }
-
-  /** The handler for `method`, or undefined (the dispatcher answers `-32601`). */
-  method(method: string): MethodHandler | undefined {
-    return this.#methods.get(method);
-  }
-
-  /** Replaces the argument pipeline (coercion and validation) used by `tools/call`. */
-  setArgumentPipeline(pipeline: ArgumentPipeline): void {
-    this.#pipeline = pipeline;
-  }
-
-  /** Runs `tools/call` with this server's argument pipeline. */
-  callTool(params: JsonObject | undefined, ctx: RequestContext): Promise<JsonObject> {
-    return this.tools.call(params, ctx, this.#pipeline, this.#report, this.toolLimits, this.#reportCoercions) as Promise<CallToolResult & JsonObject>;
   }
 
   /** Writes one diagnostic line (to stderr by default). */
@@ -282,11 +229,10 @@ export class Server {
 
   /** Opens a connection with its own state (revision, client identity, requests in flight). */
   connect(options?: ConnectOptions): Connection {
-    const connection = new Connection(this, options);
+    const connection = new ServerConnection(this.#pipeline, options);
     this.#connections.add(connection);
     connection.onclose = () => {
       this.#connections.delete(connection);
-      this.resources.dropSubscriber(connection.id);
     };
     return connection;
   }
@@ -296,14 +242,30 @@ export class Server {
    * Resolves to the reply, or `null` for a notification or a response. Never rejects.
    */
   handle(message: unknown): Promise<Reply> {
-    this.#default ??= this.connect();
+    this.#default ??= this.connect() as ServerConnection;
     return this.#default.handle(message);
+  }
+
+  #computeCapabilities(era: Era): JsonObject {
+    const capabilities: JsonObject = { logging: {} };
+    if (hasCompletions({ prompts: this.prompts, resources: this.resources })) capabilities.completions = {};
+    if (this.prompts.size > 0) capabilities.prompts = { listChanged: true };
+    if (this.resources.size > 0) capabilities.resources = { subscribe: true, listChanged: true };
+    if (this.tools.size > 0) capabilities.tools = { listChanged: true };
+    if (this.#extensions.size > 0) {
+      const extensions: JsonObject = {};
+      for (const [id, extension] of this.#extensions) {
+        if ((extension.eras ?? ['legacy', 'modern']).includes(era)) extensions[id] = extension.settings ?? {};
+      }
+      if (Object.keys(extensions).length > 0) capabilities.extensions = extensions;
+    }
+    return capabilities;
   }
 }
 
 /**
  * Creates a server.
- * @throws {TypeError} when `info` is missing.
+ * @throws {TypeError} when `info` is missing, or an option names something unknown.
  * @throws {ToolDefinitionError} when a tool definition is unusable (the message names the tool).
  * @example
  * const server = createServer({ info: { name: 'demo', version: '1.0.0' }, tools: [echo] });

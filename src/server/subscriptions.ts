@@ -9,7 +9,7 @@
  */
 import { ErrorCode, RpcError } from '../protocol/errors.js';
 import type { JsonObject, JsonRpcNotification, RequestId } from '../protocol/messages.js';
-import { META } from './identity.js';
+import { META } from '../protocol/meta.js';
 import { idKey } from './outgoing.js';
 
 /** The lists whose changes are announced. */

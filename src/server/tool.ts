@@ -43,6 +43,13 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
    * start when its `inputSchema` breaks one (see `findStrictSchemaViolations`).
    */
   strict?: readonly StrictProfile[];
+  /**
+   * OAuth scopes a caller needs to call this tool (all of them), when the server runs with
+   * authorization: over HTTP a call without them is refused with `403 insufficient_scope`, and
+   * `tools/list` hides the tool from that caller. Ignored on stdio, which has no authorization.
+   * (MCP 2026-07-28, Basic / Authorization, "Scope Challenge Handling".)
+   */
+  scopes?: readonly string[];
   /** Per-tool switch for argument coercion; default: the server's `coerce` option. */
   coerce?: boolean;
   /** Per-tool time-out in milliseconds; default: the server's `toolTimeoutMs`. */

@@ -1,30 +1,18 @@
 /**
  * Per-revision wire shaping shared by resources, prompts and completion: fields a revision lacks
- * are left out, content types a revision lacks are degraded to text, and results at 2026-07-28
- * carry `resultType` and, where cacheable, `ttlMs` and `cacheScope`.
+ * are left out, and content types a revision lacks are degraded to text. (Result fields of
+ * 2026-07-28 are added in one place, `result.ts`.)
  *
  * Spec: MCP schema.ts of 2024-11-05, 2025-03-26 (`AudioContent`, `Annotations`), 2025-06-18
- * (`title`, `_meta`, `ResourceLink`, `Annotations.lastModified`), 2025-11-25 (`icons`), 2026-07-28
- * (`Result.resultType`; Server / Utilities / Caching: `ttlMs`, `cacheScope`).
+ * (`title`, `_meta`, `ResourceLink`, `Annotations.lastModified`), 2025-11-25 (`icons`).
  * @module
  */
 import type { JsonObject, JsonValue } from '../protocol/messages.js';
 import { atLeast } from '../protocol/revisions.js';
 import type { ContentBlock, ResourceContents } from '../protocol/types.js';
 
-/** The first revision whose results carry `resultType` and caching hints. */
-export const RESULT_TYPE_SINCE = '2026-07-28';
-
 /** Fields of a wire object and the revision that introduced each. */
 export type FieldsSince = ReadonlyArray<readonly [field: string, since: string]>;
-
-/** Caching hints for a cacheable result (MCP 2026-07-28, Server / Utilities / Caching). */
-export interface CacheHints {
-  /** How long, in milliseconds, the client may consider the result fresh; an integer `>= 0`. */
-  ttlMs: number;
-  /** `public`: the same for every caller; `private`: only within one authorization context. */
-  cacheScope: 'public' | 'private';
-}
 
 const ANNOTATIONS_SINCE: FieldsSince = [
   ['audience', '2024-11-05'],
@@ -155,33 +143,4 @@ export function wireContent(block: ContentBlock, revision: string): JsonObject {
         revision,
       );
   }
-}
-
-/**
- * Adds what a result needs at `revision` from 2026-07-28: `resultType: "complete"` and, when
- * `cache` is given, `ttlMs` and `cacheScope` (hints already on `result` win). Older revisions
- * get `result` unchanged. Mutates and returns `result`.
- */
-export function finishResult(result: JsonObject, revision: string, cache?: CacheHints): JsonObject {
-  if (!atLeast(revision, RESULT_TYPE_SINCE)) return result;
-  result.resultType ??= 'complete';
-  if (cache !== undefined) {
-    result.ttlMs ??= cache.ttlMs;
-    result.cacheScope ??= cache.cacheScope;
-  }
-  return result;
-}
-
-/**
- * Checks caching hints given by an author.
- * @throws {TypeError} when `ttlMs` is not an integer `>= 0` or `cacheScope` is not public/private.
- */
-export function checkCacheHints(hints: CacheHints, where: string): CacheHints {
-  if (!Number.isSafeInteger(hints?.ttlMs) || hints.ttlMs < 0) {
-    throw new TypeError(`${where}: ttlMs must be an integer >= 0 (milliseconds)`);
-  }
-  if (hints.cacheScope !== 'public' && hints.cacheScope !== 'private') {
-    throw new TypeError(`${where}: cacheScope must be "public" or "private"`);
-  }
-  return { ttlMs: hints.ttlMs, cacheScope: hints.cacheScope };
 }

@@ -11,7 +11,7 @@
 import { isObject, type JsonObject, type JsonValue } from '../protocol/messages.js';
 import { LATEST_LEGACY_REVISION, MODERN_REVISIONS } from '../protocol/revisions.js';
 import type { CallToolResult, ContentBlock, Implementation, Tool } from '../protocol/types.js';
-import { META } from '../server/identity.js';
+import { META } from '../protocol/meta.js';
 import type { Peer } from './peer.js';
 import type {
   ClientOptions,

@@ -9,7 +9,8 @@
  */
 import type { JsonRpcMessage } from '../protocol/messages.js';
 import type { Implementation } from '../protocol/types.js';
-import { Server, type ServerOptions } from '../server/server.js';
+import { Server } from '../server/server.js';
+import type { ServerOptions } from '../server/server-options.js';
 import { startClient } from './client.js';
 import { Peer } from './peer.js';
 import type { ClientOptions, TestClient } from './types.js';

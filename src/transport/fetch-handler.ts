@@ -175,7 +175,8 @@ export function createFetchHandler(
     }
     const version = request.headers.get(HEADER.protocolVersion);
     if (!isModernPost(message, version)) {
-      return postLegacy(context, message, version, cors, request.headers.get(HEADER.sessionId));
+      const sessionId = request.headers.get(HEADER.sessionId);
+      return postLegacy(context, message, version, cors, sessionId, request.headers);
     }
     if (Array.isArray(message)) {
       return refuse(400, 'Invalid Request: 2026-07-28 has no batches', cors);

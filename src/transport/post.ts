@@ -22,8 +22,9 @@ import {
 } from '../protocol/messages.js';
 import { MODERN_REVISIONS, SUPPORTED_REVISIONS } from '../protocol/revisions.js';
 import type { Connection, Reply } from '../server/connection.js';
+import type { TransportRequestInfo } from '../server/request-info.js';
 import { isModernRequest } from '../server/era.js';
-import { META } from '../server/identity.js';
+import { META } from '../protocol/meta.js';
 import type { Server } from '../server/server.js';
 import { Exchange } from './exchange.js';
 import { checkRequestHeaders, paramHeaders } from './headers.js';
@@ -123,15 +124,12 @@ export async function postModern(
         `does not match body value '${String(stated)}'`,
     );
   }
-  const tool =
-    m.method === 'tools/call' && typeof params?.name === 'string'
-      ? context.server.tools.get(params.name)
-      : undefined;
+  const target = context.server.target(m.method, params);
   const problem = checkRequestHeaders(
     request.headers,
     m.method,
     params,
-    tool === undefined ? [] : paramHeaders(tool.inputSchema),
+    target?.inputSchema === undefined ? [] : paramHeaders(target.inputSchema),
   );
   if (problem !== undefined) return fail(ErrorCode.HeaderMismatch, problem, m.id);
 
@@ -142,7 +140,12 @@ export async function postModern(
   context.live.add(connection);
   request.signal?.addEventListener('abort', cancel, { once: true });
   const served = settle(
-    connection.handle(message, { protocolVersion: version, send: exchange.send }),
+    connection.handle(message, {
+      kind: 'http',
+      headers: request.headers,
+      protocolVersion: version,
+      send: exchange.send,
+    }),
     message,
   ).then((reply) => {
     exchange.finish(reply);
@@ -167,6 +170,7 @@ export async function postLegacy(
   version: string | null,
   cors: Headers,
   sessionId: string | null,
+  requestHeaders: Headers,
 ): Promise<Response> {
   const id = idOf(message);
   const withId = id === undefined ? {} : { id };
@@ -211,7 +215,12 @@ export async function postLegacy(
   }
   const live = session;
   const headers = mergeHeaders(new Headers({ [HEADER.sessionId]: live.id }), cors);
-  const info = version === null ? {} : { protocolVersion: version };
+  const info: TransportRequestInfo = {
+    kind: 'http',
+    headers: requestHeaders,
+    sessionId: live.id,
+    ...(version === null ? {} : { protocolVersion: version }),
+  };
   const batch = Array.isArray(message) ? message : [message];
   if (!batch.some(isRequestShaped)) {
     const reply = await live.connection.handle(message, info);

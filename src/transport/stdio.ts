@@ -109,7 +109,7 @@ export function serve(input: Readable, output: Writable, server: Server, options
   let resolveClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
 
-  const connection = server.connect({ send: (message) => write(message) });
+  const connection = server.connect({ send: (message) => write(message), transport: { kind: 'stdio' } });
 
   // Lines are queued and written once per turn of the event loop: one write call for many replies.
   let queue: string[] = [];

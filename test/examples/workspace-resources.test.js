@@ -23,7 +23,7 @@ import {
 import { workspaceFileUri } from '../../dist/examples/workspace/file-contents.js';
 import { guessMimeType } from '../../dist/examples/workspace/mime.js';
 import { assertWire, REVISIONS, schemaDir } from '../mcp-oracle.js';
-import { fakeCtx } from '../server/mcp-schema.js';
+import { fakeCtx, shaped } from '../server/mcp-schema.js';
 
 const SKIP_SCHEMA = schemaDir === undefined ? 'needs ../shared/mcp-schema (absent)' : false;
 const SECRET = 'TOP-SECRET-TOKEN';
@@ -75,11 +75,9 @@ before(async () => {
   } catch {
     // no mkfifo here: the FIFO case is skipped
   }
-  // The hints stand in for the server's defaults, which 2026-07-28 results need (ttlMs, cacheScope).
-  const cache = { ttlMs: 0, cacheScope: 'public' };
   const options = { maxResourceBytes: 32 };
-  resources = new ResourceRegistry([], createWorkspaceResources(root, options), { listCache: cache, readCache: cache });
-  prompts = new PromptRegistry(createWorkspacePrompts(root, options), { listCache: cache });
+  resources = new ResourceRegistry(createWorkspaceResources(root, options));
+  prompts = new PromptRegistry(createWorkspacePrompts(root, options));
 });
 
 after(async () => {
@@ -226,10 +224,10 @@ describe('resources/read of workspace files', () => {
   test('read results are valid ReadResourceResult in every revision', { skip: SKIP_SCHEMA }, async () => {
     for (const revision of REVISIONS) {
       for (const uri of ['file:///README.md', 'file:///logo.png']) {
-        assertWire(assert, revision, 'ReadResourceResult', await read(uri, revision));
+        assertWire(assert, revision, 'ReadResourceResult', await shaped(revision, read(uri, revision), 'private'));
       }
       const list = resources.listTemplates(undefined, fakeCtx(revision), 100);
-      assertWire(assert, revision, 'ListResourceTemplatesResult', list);
+      assertWire(assert, revision, 'ListResourceTemplatesResult', await shaped(revision, list, 'public'));
       assert.equal(list.resourceTemplates[0].uriTemplate, 'file:///{+path}');
     }
   });
@@ -282,14 +280,14 @@ describe('path completion', () => {
         fakeCtx(revision),
         { resources, prompts },
       );
-      assertWire(assert, revision, 'CompleteResult', forTemplate);
+      assertWire(assert, revision, 'CompleteResult', await shaped(revision, forTemplate));
       assert.deepEqual(forTemplate.completion.values, ['sub/deep/', 'sub/inner.ts']);
       const forPrompt = await complete(
         { ref: { type: 'ref/prompt', name: 'review_file' }, argument: { name: 'path', value: 'many/' } },
         fakeCtx(revision),
         { resources, prompts },
       );
-      assertWire(assert, revision, 'CompleteResult', forPrompt);
+      assertWire(assert, revision, 'CompleteResult', await shaped(revision, forPrompt));
       assert.equal(forPrompt.completion.values.length, 100);
       assert.equal(forPrompt.completion.hasMore, true);
     }
@@ -339,9 +337,9 @@ describe('the review_file prompt', () => {
 
   test('prompts/list and prompts/get results are valid in every revision', { skip: SKIP_SCHEMA }, async () => {
     for (const revision of REVISIONS) {
-      assertWire(assert, revision, 'ListPromptsResult', prompts.list(undefined, fakeCtx(revision), 100));
-      assertWire(assert, revision, 'GetPromptResult', await get({ path: 'README.md' }, revision));
-      assertWire(assert, revision, 'GetPromptResult', await get({ path: 'logo.png' }, revision));
+      assertWire(assert, revision, 'ListPromptsResult', await shaped(revision, prompts.list(undefined, fakeCtx(revision), 100), 'public'));
+      assertWire(assert, revision, 'GetPromptResult', await shaped(revision, get({ path: 'README.md' }, revision)));
+      assertWire(assert, revision, 'GetPromptResult', await shaped(revision, get({ path: 'logo.png' }, revision)));
     }
   });
 });

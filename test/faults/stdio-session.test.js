@@ -208,7 +208,7 @@ test('after end of input the session is over: nothing more is written to its out
   s.input.end(`${INIT}\n${INITD}\n`);
   await s.session.closed;
   const before = s.messages().length;
-  s.server.addTool(tool('b', () => 'b'));
+  s.server.tools.add(tool('b', () => 'b'));
   await new Promise((r) => setImmediate(r));
   assert.equal(s.messages().length, before, 'no list_changed to a finished session');
 });

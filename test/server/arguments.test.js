@@ -144,7 +144,7 @@ test('a schema the validator cannot compile is refused when the server is create
     assert.throws(() => createServer({ info, tools: [tool] }), (e) => e instanceof ToolDefinitionError && e.message.includes(`"${tool.name}"`));
   }
   const server = createServer({ info, tools: [] });
-  assert.throws(() => server.addTool(bad[1]), /pattern/);
+  assert.throws(() => server.tools.add(bad[1]), /pattern/);
   assert.equal(server.tools.size, 0, 'a refused tool is not left registered');
 });
 

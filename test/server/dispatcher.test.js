@@ -127,8 +127,10 @@ test('initialize lists only implemented capabilities and shapes serverInfo per r
   assert.deepEqual(now.serverInfo.icons, info.icons);
   const bare = await createServer({ info }).handle(init());
   assert.deepEqual(bare.result.capabilities, { logging: {} });
+  // A method of a capability the server does not announce does not exist (MCP 2025-11-25,
+  // Lifecycle: both parties use only negotiated capabilities).
   const none = await createServer({ info }).handle({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-  assert.deepEqual(none.result, { tools: [] });
+  assert.deepEqual(none.error, { code: -32601, message: 'Method not found: tools/list (this server has no tools)' });
 });
 
 test('tools/list paginates with nextCursor and refuses a forged cursor', async () => {
@@ -248,8 +250,8 @@ test('a tool that declares outputSchema and returns no structuredContent is an i
 test('a handler fault is -32603 without the stack, and the stack goes to the report', async () => {
   const lines = [];
   const server = createServer({ info, tools, report: (l) => lines.push(l) });
-  server.callTool = () => { throw new Error('secret internals'); };
-  const reply = await server.handle(call(1, 'echo', {}));
+  server.method('com.example/boom', () => { throw new Error('secret internals'); });
+  const reply = await server.handle({ jsonrpc: '2.0', id: 1, method: 'com.example/boom' });
   assert.equal(reply.error.code, ErrorCode.InternalError);
   assert.doesNotMatch(JSON.stringify(reply), /secret/);
   assert.match(lines.join('\n'), /secret internals/);
@@ -390,17 +392,17 @@ test('adding and removing tools on a live server sends tools/list_changed to ini
   await a.handle(init());
   await a.handle(INITD);
   await b.handle(init());
-  server.addTool({ name: 'extra', description: 'Extra.', inputSchema: { type: 'object' }, run: () => 'x' });
+  server.tools.add({ name: 'extra', description: 'Extra.', inputSchema: { type: 'object' }, run: () => 'x' });
   assert.deepEqual(early, [{ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }]);
   assert.deepEqual(late, []);
   const list = await a.handle({ jsonrpc: '2.0', id: 5, method: 'tools/list' });
   assert.deepEqual(list.result.tools.map((t) => t.name), ['echo', 'extra']);
-  assert.equal(server.removeTool('extra'), true);
-  assert.equal(server.removeTool('extra'), false);
+  assert.equal(server.tools.remove('extra'), true);
+  assert.equal(server.tools.remove('extra'), false);
   assert.equal(early.length, 2);
-  assert.throws(() => server.addTool(echo), /twice/);
+  assert.throws(() => server.tools.add(echo), /twice/);
   a.close();
-  server.addTool({ name: 'more', description: 'More.', inputSchema: { type: 'object' }, run: () => 'x' });
+  server.tools.add({ name: 'more', description: 'More.', inputSchema: { type: 'object' }, run: () => 'x' });
   assert.equal(early.length, 2);
 });
 

@@ -61,3 +61,18 @@ export function fakeCtx(protocolVersion = '2025-11-25', extra = {}) {
     ...extra,
   };
 }
+
+/**
+ * A registry's result as the server would send it at `revision` (the pipeline adds the
+ * 2026-07-28 fields in one pass: resultType, serverInfo, and for a cacheable method, named by
+ * its `cacheScope`, the server's default hints: ttlMs 0).
+ */
+export async function shaped(revision, result, cacheScope) {
+  const cache = cacheScope === undefined ? undefined : { ttlMs: 0, cacheScope };
+  const { shapeResult } = await import('../../dist/server/result.js');
+  return shapeResult(await result, {
+    modern: revision >= '2026-07-28',
+    serverInfo: { name: 'test', version: '1.0.0' },
+    cache,
+  });
+}

@@ -5,7 +5,8 @@ import { RpcError } from '../../dist/protocol/errors.js';
 import { audio, embeddedResource, image, resourceLink, text } from '../../dist/server/content.js';
 import { PromptDefinitionError } from '../../dist/server/prompt.js';
 import { PromptRegistry } from '../../dist/server/prompts.js';
-import { assertSchema, fakeCtx, REVISIONS, SKIP } from './mcp-schema.js';
+import { createServer } from '../../dist/server/server.js';
+import { assertSchema, fakeCtx, REVISIONS, shaped, SKIP } from './mcp-schema.js';
 
 const review = {
   name: 'code_review',
@@ -37,7 +38,7 @@ const broken = { name: 'broken', get: () => [{ role: 'system', content: text('no
 const noMessages = { name: 'no_messages', get: () => ({ description: 'd' }) };
 const badContent = { name: 'bad_content', get: () => [{ role: 'user', content: { type: 'video' } }] };
 
-const registry = (options) => new PromptRegistry([review, rich, full, broken, noMessages, badContent], options);
+const registry = () => new PromptRegistry([review, rich, full, broken, noMessages, badContent]);
 
 async function rejects(promise, pattern, data) {
   await assert.rejects(promise, (error) => {
@@ -49,10 +50,10 @@ async function rejects(promise, pattern, data) {
   });
 }
 
-test('prompts/list is a valid ListPromptsResult in every revision', { skip: SKIP }, () => {
-  const r = registry({ listCache: { ttlMs: 0, cacheScope: 'public' } });
+test('prompts/list is a valid ListPromptsResult in every revision', { skip: SKIP }, async () => {
+  const r = registry();
   for (const revision of REVISIONS) {
-    const page = r.list(undefined, fakeCtx(revision), 100);
+    const page = await shaped(revision, r.list(undefined, fakeCtx(revision), 100), 'public');
     assertSchema(revision, 'ListPromptsResult', page);
     assert.equal(page.prompts.length, 6);
   }
@@ -119,7 +120,7 @@ test('messages with every content type are a valid GetPromptResult in every revi
   const r = registry();
   for (const revision of REVISIONS) {
     for (const name of ['code_review', 'rich', 'full']) {
-      const result = await r.get({ name, arguments: { code: 'c' } }, fakeCtx(revision));
+      const result = await shaped(revision, r.get({ name, arguments: { code: 'c' } }, fakeCtx(revision)));
       assertSchema(revision, 'GetPromptResult', result);
     }
   }
@@ -168,15 +169,18 @@ test('a malformed get return is a server error, not a protocol error', async () 
   }
 });
 
-test('at 2026-07-28 get results carry resultType and lists the configured hints', { skip: SKIP }, async () => {
-  const r = registry({ listCache: { ttlMs: 30000, cacheScope: 'public' } });
-  const ctx = fakeCtx('2026-07-28');
-  const got = await r.get({ name: 'full' }, ctx);
+test('at 2026-07-28 get results carry resultType and lists the hints configured for prompts/list', { skip: SKIP }, async () => {
+  const server = createServer({ info: { name: 't', version: '1' }, prompts: [full], cache: { 'prompts/list': { ttlMs: 30000, cacheScope: 'public' } } });
+  const _meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+  const got = (await server.handle({ jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: 'full', _meta } })).result;
   assert.equal(got.resultType, 'complete');
+  assert.equal('ttlMs' in got, false, 'prompts/get is not cacheable');
   assertSchema('2026-07-28', 'GetPromptResult', got);
-  const list = r.list(undefined, ctx, 100);
+  const list = (await server.handle({ jsonrpc: '2.0', id: 2, method: 'prompts/list', params: { _meta } })).result;
   assert.deepEqual([list.resultType, list.ttlMs, list.cacheScope], ['complete', 30000, 'public']);
-  assert.equal('ttlMs' in registry().list(undefined, ctx, 100), false);
+  const plain = createServer({ info: { name: 't', version: '1' }, prompts: [full], cacheTtlMs: 5 });
+  const defaults = (await plain.handle({ jsonrpc: '2.0', id: 3, method: 'prompts/list', params: { _meta } })).result;
+  assert.deepEqual([defaults.ttlMs, defaults.cacheScope], [5, 'public']);
 });
 
 test('adding and removing prompts on a live registry updates the list and tells listeners', async () => {

@@ -6,12 +6,11 @@ import { ResourceDefinitionError } from '../../dist/server/resource.js';
 import { ResourceRegistry, resourceNotFound } from '../../dist/server/resources.js';
 import { safeRelativePath } from '../../dist/server/uri.js';
 import { isUri } from '../../dist/server/uri.js';
-import { assertSchema, fakeCtx, REVISIONS, SKIP } from './mcp-schema.js';
+import { createServer } from '../../dist/server/server.js';
+import { assertSchema, fakeCtx, REVISIONS, shaped, SKIP } from './mcp-schema.js';
 
 const files = { 'README.md': '# Hi', 'src/main.rs': 'fn main() {}', 'my file.txt': 'spaced' };
-const hints = { listCache: { ttlMs: 60000, cacheScope: 'public' }, readCache: { ttlMs: 1000, cacheScope: 'private' } };
-
-function registry(options = hints) {
+function definitions() {
   const resources = [
     {
       uri: 'file:///README.md',
@@ -51,7 +50,11 @@ function registry(options = hints) {
     { uriTemplate: 'users://{id}/profile', name: 'profile', read: ({ id }) => (id === 'nobody' ? undefined : { text: JSON.stringify({ id }), mimeType: 'application/json' }) },
     { uriTemplate: 'users://{id}/{+rest}', name: 'fallback', read: ({ id, rest }) => `${id}:${rest}` },
   ];
-  return new ResourceRegistry(resources, templates, options);
+  return [...resources, ...templates];
+}
+
+function registry() {
+  return new ResourceRegistry(definitions());
 }
 
 async function rejects(promise, code, uri) {
@@ -63,10 +66,10 @@ async function rejects(promise, code, uri) {
   });
 }
 
-test('resources/list is a valid ListResourcesResult in every revision', { skip: SKIP }, () => {
+test('resources/list is a valid ListResourcesResult in every revision', { skip: SKIP }, async () => {
   const r = registry();
   for (const revision of REVISIONS) {
-    const page = r.list(undefined, fakeCtx(revision), 100);
+    const page = await shaped(revision, r.list(undefined, fakeCtx(revision), 100), 'public');
     assertSchema(revision, 'ListResourcesResult', page);
     assert.equal(page.resources.length, 8);
     for (const resource of page.resources) assert.ok(isUri(resource.uri), resource.uri);
@@ -108,10 +111,10 @@ test('lists are paginated with opaque cursors and refuse a foreign cursor', () =
   assert.equal(r.listTemplates({ cursor: templates.nextCursor }, ctx, 2).resourceTemplates[0].name, 'fallback');
 });
 
-test('resources/templates/list is a valid ListResourceTemplatesResult in every revision', { skip: SKIP }, () => {
+test('resources/templates/list is a valid ListResourceTemplatesResult in every revision', { skip: SKIP }, async () => {
   const r = registry();
   for (const revision of REVISIONS) {
-    const page = r.listTemplates(undefined, fakeCtx(revision), 100);
+    const page = await shaped(revision, r.listTemplates(undefined, fakeCtx(revision), 100), 'public');
     assertSchema(revision, 'ListResourceTemplatesResult', page);
     assert.equal(page.resourceTemplates[0].uriTemplate, 'file:///{+path}');
   }
@@ -145,7 +148,7 @@ test('every read result is a valid ReadResourceResult in every revision', { skip
   const r = registry();
   for (const revision of REVISIONS) {
     for (const uri of ['file:///README.md', 'mem://bytes', 'mem://many', 'mem://full', 'file:///src/main.rs', 'users://7/profile']) {
-      const result = await r.read({ uri }, fakeCtx(revision));
+      const result = await shaped(revision, r.read({ uri }, fakeCtx(revision)), 'private');
       assertSchema(revision, 'ReadResourceResult', result);
       assert.ok(result.contents.length > 0);
     }
@@ -207,51 +210,64 @@ test('a malformed read return is a server error, not a protocol error', async ()
   }
 });
 
-test('at 2026-07-28 results carry resultType and the configured caching hints', { skip: SKIP }, async () => {
-  const r = registry();
-  const ctx = fakeCtx('2026-07-28');
-  const list = r.list(undefined, ctx, 100);
-  assert.equal(list.resultType, 'complete');
-  assert.equal(list.ttlMs, 60000);
-  assert.equal(list.cacheScope, 'public');
-  const read = await r.read({ uri: 'file:///README.md' }, ctx);
+test('at 2026-07-28 the server adds resultType and the caching hints configured per method', { skip: SKIP }, async () => {
+  const server = createServer({
+    info: { name: 't', version: '1' },
+    resources: definitions(),
+    cache: { 'resources/list': { ttlMs: 60000, cacheScope: 'public' }, 'resources/read': { ttlMs: 1000, cacheScope: 'private' } },
+  });
+  const _meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+  const list = (await server.handle({ jsonrpc: '2.0', id: 1, method: 'resources/list', params: { _meta } })).result;
+  assert.deepEqual([list.resultType, list.ttlMs, list.cacheScope], ['complete', 60000, 'public']);
+  const read = (await server.handle({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'file:///README.md', _meta } })).result;
   assert.deepEqual([read.resultType, read.ttlMs, read.cacheScope], ['complete', 1000, 'private']);
   assertSchema('2026-07-28', 'ReadResourceResult', read);
-  assert.equal(r.list(undefined, fakeCtx('2025-11-25'), 100).resultType, undefined);
+  // A method without hints of its own gets the server-wide cacheTtlMs (0) and its default scope.
+  const templates = (await server.handle({ jsonrpc: '2.0', id: 3, method: 'resources/templates/list', params: { _meta } })).result;
+  assert.deepEqual([templates.ttlMs, templates.cacheScope], [0, 'public']);
+  // The registry itself adds nothing: a legacy result is as the registry made it.
+  assert.equal(new ResourceRegistry(definitions()).list(undefined, fakeCtx('2026-07-28'), 100).resultType, undefined);
+  assert.throws(
+    () => createServer({ info: { name: 't', version: '1' }, cache: { 'resources/read': { ttlMs: -5, cacheScope: 'private' } } }),
+    /cache\["resources\/read"\]: ttlMs must be an integer >= 0/,
+  );
+  assert.throws(
+    () => createServer({ info: { name: 't', version: '1' }, cache: { 'tools/call': { ttlMs: 5, cacheScope: 'private' } } }),
+    /"tools\/call" is not a cacheable method \(choose from server\/discover, tools\/list/,
+  );
 });
 
-test('without caching options the registry leaves ttlMs and cacheScope to the server', async () => {
-  const r = registry({});
-  const ctx = fakeCtx('2026-07-28');
-  const list = r.list(undefined, ctx, 100);
-  assert.equal(list.resultType, 'complete');
-  assert.equal('ttlMs' in list || 'cacheScope' in list, false);
-  const read = await r.read({ uri: 'mem://bytes' }, ctx);
-  assert.equal('ttlMs' in read, false);
-  assert.throws(() => new ResourceRegistry([], [], { readCache: { ttlMs: -5, cacheScope: 'private' } }), TypeError);
-});
-
-test('subscriptions are kept per subscriber and uri, and dropped with the subscriber', () => {
-  const r = registry();
-  const ctx = fakeCtx();
-  assert.deepEqual(r.subscribe({ uri: 'file:///README.md' }, ctx, 'c1'), {});
-  r.subscribe({ uri: 'file:///README.md' }, ctx, 'c2');
-  r.subscribe({ uri: 'file:///README.md' }, ctx, 'c1');
-  r.subscribe({ uri: 'file:///src/main.rs' }, ctx, 'c1');
-  assert.deepEqual(r.subscribers('file:///README.md'), ['c1', 'c2']);
-  assert.deepEqual(r.unsubscribe({ uri: 'file:///README.md' }, ctx, 'c1'), {});
-  assert.deepEqual(r.subscribers('file:///README.md'), ['c2']);
-  r.unsubscribe({ uri: 'file:///README.md' }, ctx, 'never');
-  r.dropSubscriber('c1');
-  assert.deepEqual(r.subscribers('file:///src/main.rs'), []);
-  assert.deepEqual(r.subscribers('file:///README.md'), ['c2']);
+test('legacy subscriptions are kept per connection and dropped with it', async () => {
+  const server = createServer({ info: { name: 't', version: '1' }, resources: definitions() });
+  const sent = [[], []];
+  const connections = [0, 1].map((i) => server.connect({ send: (m) => sent[i].push(m) }));
+  for (const c of connections) {
+    await c.handle({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
+  }
+  const [c1, c2] = connections;
+  assert.deepEqual((await c1.handle({ jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: 'file:///README.md' } })).result, {});
+  await c2.handle({ jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: 'file:///README.md' } });
+  await c1.handle({ jsonrpc: '2.0', id: 3, method: 'resources/subscribe', params: { uri: 'file:///src/main.rs' } });
+  server.resourceUpdated('file:///README.md');
+  assert.equal(sent[0].length, 1);
+  assert.equal(sent[1].length, 1);
+  assert.deepEqual((await c1.handle({ jsonrpc: '2.0', id: 4, method: 'resources/unsubscribe', params: { uri: 'file:///README.md' } })).result, {});
+  await c2.handle({ jsonrpc: '2.0', id: 5, method: 'resources/unsubscribe', params: { uri: 'never://subscribed' } });
+  server.resourceUpdated('file:///README.md');
+  assert.deepEqual(sent.map((s) => s.length), [1, 2]);
+  c2.close();
+  server.resourceUpdated('file:///README.md');
+  server.resourceUpdated('file:///src/main.rs');
+  assert.deepEqual(sent.map((s) => s.length), [2, 2]);
+  assert.deepEqual(sent[0][1], { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'file:///src/main.rs' } });
 });
 
 test('subscribing to an unknown or malformed uri is refused', () => {
   const r = registry();
-  assert.throws(() => r.subscribe({ uri: 'nothing://here' }, fakeCtx('2025-11-25'), 'c'), (e) => e.code === -32002 && e.data.uri === 'nothing://here');
-  assert.throws(() => r.subscribe({ uri: 'bad uri' }, fakeCtx(), 'c'), (e) => e.code === -32602);
-  assert.throws(() => r.unsubscribe({}, fakeCtx(), 'c'), (e) => e.code === -32602);
+  assert.throws(() => r.subscriptionUri({ uri: 'nothing://here' }, fakeCtx('2025-11-25'), 'resources/subscribe', true), (e) => e.code === -32002 && e.data.uri === 'nothing://here');
+  assert.throws(() => r.subscriptionUri({ uri: 'bad uri' }, fakeCtx(), 'resources/subscribe', true), (e) => e.code === -32602);
+  assert.throws(() => r.subscriptionUri({}, fakeCtx(), 'resources/unsubscribe', false), (e) => e.code === -32602);
+  assert.equal(r.subscriptionUri({ uri: 'nothing://here' }, fakeCtx(), 'resources/unsubscribe', false), 'nothing://here');
   assert.equal(r.knows('users://1/profile'), true);
   assert.equal(r.knows('nothing://here'), false);
 });
@@ -268,9 +284,9 @@ test('adding and removing on a live registry updates the lists and tells listene
   assert.equal(r.remove('mem://new'), true);
   assert.equal(r.remove('mem://new'), false);
   await rejects(r.read({ uri: 'mem://new' }, ctx), -32002, 'mem://new');
-  r.addTemplate({ uriTemplate: 'db://{table}', name: 'tables', read: ({ table }) => table });
+  r.add({ uriTemplate: 'db://{table}', name: 'tables', read: ({ table }) => table });
   assert.equal(r.listTemplates(undefined, ctx, 100).resourceTemplates.length, 4);
-  assert.equal(r.removeTemplate('db://{table}'), true);
+  assert.equal(r.remove('db://{table}'), true);
   assert.equal(r.listTemplates(undefined, ctx, 100).resourceTemplates.length, 3);
   assert.deepEqual(heard, ['changed', 'changed', 'changed', 'changed']);
   stop();
@@ -294,11 +310,15 @@ test('unusable definitions are refused with the reason', () => {
     [[], [{ uriTemplate: 'x://{a}', name: 't', read }, { uriTemplate: 'x://{a}', name: 'u', read }], /defined twice/],
   ];
   for (const [resources, templates, message] of cases) {
-    assert.throws(() => new ResourceRegistry(resources, templates), (e) => e instanceof ResourceDefinitionError && message.test(e.message), message.source);
+    assert.throws(() => new ResourceRegistry([...resources, ...templates]), (e) => e instanceof ResourceDefinitionError && message.test(e.message), message.source);
+    // Adding on a live registry refuses the same, and adds none of a refused set.
+    const live = new ResourceRegistry([]);
+    assert.throws(() => live.add(...resources, ...templates), (e) => e instanceof ResourceDefinitionError && message.test(e.message), message.source);
+    assert.equal(live.size, 0);
   }
 });
 
 test('completers on templates are reported for the completions capability', () => {
   assert.equal(registry().hasCompletions(), true);
-  assert.equal(new ResourceRegistry([], [{ uriTemplate: 'x://{a}', name: 't', read: () => 'x' }]).hasCompletions(), false);
+  assert.equal(new ResourceRegistry([{ uriTemplate: 'x://{a}', name: 't', read: () => 'x' }]).hasCompletions(), false);
 });

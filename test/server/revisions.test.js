@@ -289,7 +289,7 @@ test('2026-07-28 subscriptions/listen: acknowledged first, tagged notifications,
   input.write(JSON.stringify(listen('s1', { toolsListChanged: true, promptsListChanged: true })) + '\n');
   input.write(JSON.stringify(listen('s2', { resourcesListChanged: true })) + '\n');
   await new Promise((r) => setTimeout(r, 10));
-  server.addTool({ name: 'late', description: 'Late.', inputSchema: { type: 'object' }, run: () => 'x' });
+  server.tools.add({ name: 'late', description: 'Late.', inputSchema: { type: 'object' }, run: () => 'x' });
   input.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 's2' } }) + '\n');
   await new Promise((r) => setTimeout(r, 10));
   input.end();

@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { audio, embeddedResource, image, resourceLink, text } from '../../dist/server/content.js';
-import { checkCacheHints, copyFields, finishResult, wireAnnotations, wireContent, wireResourceContents } from '../../dist/server/wire.js';
+import { copyFields, wireAnnotations, wireContent, wireResourceContents } from '../../dist/server/wire.js';
+import { checkCacheHints, shapeResult } from '../../dist/server/result.js';
 import { assertSchema, REVISIONS, SKIP } from './mcp-schema.js';
 
 const opts = { annotations: { audience: ['assistant'], priority: 1, lastModified: '2025-01-12T15:00:58Z' }, _meta: { k: 1 } };
@@ -71,10 +72,18 @@ test('resource contents keep their _meta from 2025-06-18 only', () => {
   assert.deepEqual(wireResourceContents(c, '2025-06-18'), c);
 });
 
-test('results get resultType and caching hints from 2026-07-28 only, without overriding', () => {
-  assert.deepEqual(finishResult({ a: 1 }, '2025-11-25', { ttlMs: 5, cacheScope: 'public' }), { a: 1 });
-  assert.deepEqual(finishResult({ a: 1 }, '2026-07-28'), { a: 1, resultType: 'complete' });
-  assert.deepEqual(finishResult({ a: 1, ttlMs: 9 }, '2026-07-28', { ttlMs: 5, cacheScope: 'public' }), { a: 1, ttlMs: 9, resultType: 'complete', cacheScope: 'public' });
+test('results get resultType, serverInfo and caching hints from 2026-07-28 only, without overriding', () => {
+  const serverInfo = { name: 's', version: '1' };
+  const cache = { ttlMs: 5, cacheScope: 'public' };
+  const meta = { 'io.modelcontextprotocol/serverInfo': serverInfo };
+  const legacy = { a: 1 };
+  assert.equal(shapeResult(legacy, { modern: false, serverInfo, cache }), legacy);
+  assert.deepEqual(shapeResult({ a: 1 }, { modern: true, serverInfo, cache: undefined }), { a: 1, resultType: 'complete', _meta: meta });
+  assert.deepEqual(shapeResult({ a: 1, ttlMs: 9 }, { modern: true, serverInfo, cache }), { a: 1, ttlMs: 9, resultType: 'complete', cacheScope: 'public', _meta: meta });
+  // Only complete results are cacheable; the handler's own _meta keys stay.
+  const asked = { resultType: 'input_required', inputRequests: {}, _meta: { k: 1 } };
+  assert.deepEqual(shapeResult(asked, { modern: true, serverInfo, cache }), { ...asked, _meta: { k: 1, ...meta } });
+  assert.deepEqual(asked._meta, { k: 1 }, 'the input is not mutated');
 });
 
 test('caching hints must be a non-negative integer and public or private', () => {

@@ -305,7 +305,7 @@ test('lists follow nextCursor through every page', async () => {
 test('a list change on a live server arrives in notifications', async () => {
   const server = createServer({ info, tools: [echo] });
   const client = await connect(server);
-  server.addTool({ ...echo, name: 'echo2' });
+  server.tools.add({ ...echo, name: 'echo2' });
   assert.deepEqual(
     client.notifications.map((n) => n.method),
     ['notifications/tools/list_changed'],

@@ -9,7 +9,7 @@ import {
 } from '../../src/server/define.js';
 import type { PromptDefinition } from '../../src/server/prompt.js';
 import type { ResourceTemplateDefinition } from '../../src/server/resource.js';
-import type { ServerOptions } from '../../src/server/server.js';
+import type { ServerOptions } from '../../src/server/server-options.js';
 import type { ToolDefinition } from '../../src/server/tool.js';
 import { ctx, expectTrue, expectType, type Equal } from './expect.js';
 

@@ -1,0 +1,182 @@
+/**
+ * The entries of the method table for the methods of the core protocol: the lifecycle, tools,
+ * resources, prompts, completion, logging and subscriptions.
+ *
+ * Spec: MCP 2025-11-25, Basic / Lifecycle, Basic / Utilities / Ping, Server / Tools, Resources,
+ * Prompts, Utilities / Completion, Logging; MCP 2026-07-28, Basic / Versioning (`server/discover`),
+ * Basic / Patterns / Subscriptions, Server / Utilities / Caching.
+ * @module
+ */
+import { ErrorCode, RpcError } from '../protocol/errors.js';
+import type { JsonObject } from '../protocol/messages.js';
+import { META } from '../protocol/meta.js';
+import { SUPPORTED_REVISIONS } from '../protocol/revisions.js';
+import type { CallToolResult, Implementation } from '../protocol/types.js';
+import { complete } from './completion.js';
+import { LOGGING_LEVELS, type LoggingLevel } from './context.js';
+import { initializeResult, readInitialize } from './lifecycle.js';
+import type { MethodEntry } from './methods.js';
+import type { PromptRegistry } from './prompts.js';
+import type { ResourceRegistry } from './resources.js';
+import type { ListKind } from './subscriptions.js';
+import type { ToolRegistry } from './tools.js';
+
+/** What the core methods read from their server. */
+export interface MethodHost {
+  readonly info: Implementation;
+  readonly instructions: string | undefined;
+  /** Items per page in list results. */
+  readonly pageSize: number;
+  readonly tools: ToolRegistry;
+  readonly resources: ResourceRegistry;
+  readonly prompts: PromptRegistry;
+  /** The capabilities the server announces in an era. */
+  capabilities(era: 'legacy' | 'modern'): JsonObject;
+  /** The lists whose changes the server announces. */
+  listKinds(): ListKind[];
+}
+
+const LEGACY = ['legacy'] as const;
+const MODERN = ['modern'] as const;
+const BOTH = ['legacy', 'modern'] as const;
+
+/** The core entries of the method table, reading `host`. */
+export function coreMethods(host: MethodHost): MethodEntry[] {
+  const page = (): number => host.pageSize;
+  return [
+    {
+      method: 'initialize',
+      eras: LEGACY,
+      run(params, _ctx, { session }) {
+        const handshake = readInitialize(params);
+        session.handshake(handshake.protocolVersion, handshake.client);
+        return initializeResult(host.info, host.capabilities('legacy'), handshake.protocolVersion, host.instructions);
+      },
+    },
+    {
+      method: 'server/discover',
+      eras: MODERN,
+      cacheScope: 'public',
+      wrongEra: () =>
+        new RpcError(
+          ErrorCode.InvalidParams,
+          `server/discover needs _meta["${META.protocolVersion}"] and _meta["${META.clientCapabilities}"]`,
+        ),
+      run() {
+        const result: JsonObject = { supportedVersions: [...SUPPORTED_REVISIONS], capabilities: host.capabilities('modern') };
+        if (host.instructions !== undefined) result.instructions = host.instructions;
+        return result;
+      },
+    },
+    { method: 'ping', eras: LEGACY, run: () => ({}) },
+    {
+      method: 'logging/setLevel',
+      eras: LEGACY,
+      capability: 'logging',
+      run(params, _ctx, { session }) {
+        const level = params?.level;
+        if (typeof level !== 'string' || !(LOGGING_LEVELS as readonly string[]).includes(level)) {
+          throw new RpcError(ErrorCode.InvalidParams, `logging/setLevel: level must be one of ${LOGGING_LEVELS.join(', ')}`);
+        }
+        session.setLogLevel(level as LoggingLevel);
+        return {};
+      },
+    },
+    {
+      method: 'subscriptions/listen',
+      eras: MODERN,
+      required: { notifications: 'object' },
+      wrongEra: () =>
+        new RpcError(ErrorCode.MethodNotFound, 'Method not found: subscriptions/listen (a 2026-07-28 method)'),
+      run(params, ctx, { session, notify }) {
+        const offer = { kinds: host.listKinds(), knows: (uri: string) => host.resources.knows(uri) };
+        return session.listen(ctx.requestId, params, ctx.signal, offer, notify);
+      },
+    },
+    {
+      method: 'tools/list',
+      eras: BOTH,
+      capability: 'tools',
+      cacheScope: 'public',
+      run: (params, ctx) => host.tools.listPage(params, ctx.protocolVersion, page()),
+    },
+    {
+      method: 'tools/call',
+      eras: BOTH,
+      capability: 'tools',
+      required: { name: 'string' },
+      target(params) {
+        const tool = typeof params?.name === 'string' ? host.tools.get(params.name) : undefined;
+        if (tool === undefined) return undefined;
+        return { kind: 'tool', name: tool.name, inputSchema: tool.inputSchema, ...(tool.scopes ? { scopes: tool.scopes } : {}) };
+      },
+      run: (params, ctx) => host.tools.call(params, ctx) as Promise<CallToolResult & JsonObject>,
+    },
+    {
+      method: 'resources/list',
+      eras: BOTH,
+      capability: 'resources',
+      cacheScope: 'public',
+      run: (params, ctx) => host.resources.list(params, ctx, page()),
+    },
+    {
+      method: 'resources/templates/list',
+      eras: BOTH,
+      capability: 'resources',
+      cacheScope: 'public',
+      run: (params, ctx) => host.resources.listTemplates(params, ctx, page()),
+    },
+    {
+      method: 'resources/read',
+      eras: BOTH,
+      capability: 'resources',
+      cacheScope: 'private',
+      required: { uri: 'string' },
+      target: (params) => (typeof params?.uri === 'string' ? { kind: 'resource', name: params.uri } : undefined),
+      run: (params, ctx) => host.resources.read(params, ctx),
+    },
+    {
+      method: 'resources/subscribe',
+      eras: LEGACY,
+      capability: 'resources',
+      run(params, ctx, { session }) {
+        session.subscribe(host.resources.subscriptionUri(params, ctx, 'resources/subscribe', true), true);
+        return {};
+      },
+    },
+    {
+      method: 'resources/unsubscribe',
+      eras: LEGACY,
+      capability: 'resources',
+      run(params, ctx, { session }) {
+        session.subscribe(host.resources.subscriptionUri(params, ctx, 'resources/unsubscribe', false), false);
+        return {};
+      },
+    },
+    {
+      method: 'prompts/list',
+      eras: BOTH,
+      capability: 'prompts',
+      cacheScope: 'public',
+      run: (params, ctx) => host.prompts.list(params, ctx, page()),
+    },
+    {
+      method: 'prompts/get',
+      eras: BOTH,
+      capability: 'prompts',
+      required: { name: 'string' },
+      target(params) {
+        const prompt = typeof params?.name === 'string' ? host.prompts.prompt(params.name) : undefined;
+        if (prompt === undefined) return undefined;
+        return { kind: 'prompt', name: prompt.name, ...(prompt.scopes ? { scopes: prompt.scopes } : {}) };
+      },
+      run: (params, ctx) => host.prompts.get(params, ctx),
+    },
+    {
+      method: 'completion/complete',
+      eras: BOTH,
+      capability: 'completions',
+      run: (params, ctx) => complete(params, ctx, { prompts: host.prompts, resources: host.resources }),
+    },
+  ];
+}
