@@ -108,7 +108,8 @@ export interface ContextInput {
   protocolVersion: string;
   era: Era;
   client: ClientInfo;
-  target: RequestTarget | undefined;
+  /** Finds what the request addresses; called at most once, when something reads `ctx.target`. */
+  target: (() => RequestTarget | undefined) | undefined;
   transport: TransportInfo;
   principal: Principal | undefined;
   trace: TraceContext | undefined;
@@ -123,6 +124,9 @@ export interface ContextInput {
   ask: AskClient;
 }
 
+/** What each request's target resolved to, once read. */
+const targets = new WeakMap<ContextInput, RequestTarget | undefined>();
+
 /** The context of one request; one object with prototype methods (no closures per request). */
 class Context implements RequestContext {
   readonly requestId: RequestId;
@@ -131,7 +135,6 @@ class Context implements RequestContext {
   readonly protocolVersion: string;
   readonly era: Era;
   readonly client: ClientInfo;
-  readonly target: RequestTarget | undefined;
   readonly transport: TransportInfo;
   readonly principal: Principal | undefined;
   readonly trace: TraceContext | undefined;
@@ -148,12 +151,20 @@ class Context implements RequestContext {
     this.protocolVersion = input.protocolVersion;
     this.era = input.era;
     this.client = input.client;
-    this.target = input.target;
     this.transport = input.transport;
     this.principal = input.principal;
     this.trace = input.trace;
     this.server = input.server;
     this.meta = input.meta;
+  }
+
+  get target(): RequestTarget | undefined {
+    // Cached per request (not per object: a tool's time-out wraps the context in a child).
+    const input = this.input;
+    if (targets.has(input)) return targets.get(input);
+    const target = input.target?.();
+    targets.set(input, target);
+    return target;
   }
 
   get signal(): AbortSignal {

@@ -166,7 +166,8 @@ export function lookup(
     throw extensionNotDeclared(method, entry.extension, scope.modern);
   }
   if (entry.required !== undefined) {
-    for (const [field, type] of Object.entries(entry.required)) {
+    for (const field in entry.required) {
+      const type = entry.required[field];
       const value = params?.[field];
       const ok = type === 'object' ? isObject(value) : typeof value === type;
       if (!ok) {

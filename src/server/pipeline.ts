@@ -177,7 +177,7 @@ export class Pipeline {
       protocolVersion: scope.protocolVersion,
       era: scope.modern ? 'modern' : 'legacy',
       client: scope.client,
-      target: entry.target?.(params),
+      target: entry.target === undefined ? undefined : () => entry.target?.(params),
       transport: facts,
       principal: transport?.principal,
       trace: readTraceContext(metaObject, facts.headers),

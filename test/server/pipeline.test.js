@@ -456,3 +456,22 @@ test('server.target() gives transports what a request addresses, from the method
   const scoped = createServer({ info, tools: [{ ...echo, scopes: ['notes:read'] }] });
   assert.deepEqual(scoped.target('tools/call', { name: 'echo' }).scopes, ['notes:read']);
 });
+
+test('ctx.target reads the same inside a tool run under a time-out (a child context)', async () => {
+  const seen = [];
+  const timed = {
+    name: 'timed',
+    description: 'Reads its target.',
+    inputSchema: { type: 'object' },
+    timeoutMs: 1000,
+    run: (_args, ctx) => (seen.push(ctx.target, ctx.target), 'ok'),
+  };
+  const server = createServer({ info, tools: [timed] });
+  const reply = await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'timed' } });
+  assert.equal(reply.result.content[0].text, 'ok');
+  assert.deepEqual(seen, [
+    { kind: 'tool', name: 'timed', inputSchema: timed.inputSchema },
+    { kind: 'tool', name: 'timed', inputSchema: timed.inputSchema },
+  ]);
+  assert.equal(seen[0], seen[1], 'resolved once');
+});
