@@ -84,6 +84,8 @@ export class ServerConnection implements Connection, ConnectionPort {
   readonly transport: TransportInfo;
   /** Called once by {@link close}; the server uses it to forget the connection. */
   onclose: (() => void) | undefined = undefined;
+  /** {@link notify}, bound once. */
+  readonly notifyOnConnection: (notification: JsonRpcNotification) => void = (n) => this.notify(n);
 
   readonly #pipeline: Pipeline;
   readonly #send: (message: JsonRpcMessage) => void;
@@ -314,6 +316,7 @@ export class ServerConnection implements Connection, ConnectionPort {
     try {
       return await this.#pipeline.serve(this, id, method, params, control, transport);
     } finally {
+      control.ended = true;
       this.#inFlight.delete(key);
     }
   }

@@ -108,8 +108,11 @@ export interface ContextInput {
   protocolVersion: string;
   era: Era;
   client: ClientInfo;
-  /** Finds what the request addresses; called at most once, when something reads `ctx.target`. */
-  target: (() => RequestTarget | undefined) | undefined;
+  /**
+   * Finds what the request addresses from its params; called at most once, when something reads
+   * `ctx.target`.
+   */
+  target: ((params: JsonObject | undefined) => RequestTarget | undefined) | undefined;
   transport: TransportInfo;
   principal: Principal | undefined;
   trace: TraceContext | undefined;
@@ -122,6 +125,8 @@ export interface ContextInput {
   notify(notification: JsonRpcNotification): void;
   /** Sends one question to the client (legacy request or 2026-07-28 input request). */
   ask: AskClient;
+  /** Where diagnostics go (a message sent after the request ended is reported here, once). */
+  report(line: string): void;
 }
 
 /** What each request's target resolved to, once read. */
@@ -162,7 +167,7 @@ class Context implements RequestContext {
     // Cached per request (not per object: a tool's time-out wraps the context in a child).
     const input = this.input;
     if (targets.has(input)) return targets.get(input);
-    const target = input.target?.();
+    const target = input.target?.(input.params);
     targets.set(input, target);
     return target;
   }
@@ -171,10 +176,24 @@ class Context implements RequestContext {
     return this.input.control.signal;
   }
 
+  /** True (and reported once) when the request already ended: `what` is then dropped. */
+  late(what: string): boolean {
+    const control = this.input.control;
+    if (!control.ended) return false;
+    if (!control.lateReported) {
+      control.lateReported = true;
+      this.input.report(
+        `${this.method} (request ${JSON.stringify(this.requestId)}) sent ${what} after its reply; dropped it (and any later ones)`,
+      );
+    }
+    return true;
+  }
+
   progress(progress: number, total?: number, message?: string): void {
     const token = this.meta?.progressToken;
     // A progress token is a string or an integer (MCP 2025-11-25, `ProgressToken`).
     if (typeof token !== 'string' && !Number.isSafeInteger(token)) return;
+    if (this.late('notifications/progress')) return;
     if (this.input.control.aborted || !(progress > this.lastProgress)) return;
     this.lastProgress = progress;
     const params: JsonObject = { progressToken: token as string | number, progress };
@@ -187,20 +206,24 @@ class Context implements RequestContext {
     const minimum = this.input.logLevel;
     if (minimum === undefined || this.input.control.aborted) return;
     if (LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(minimum)) return;
+    if (this.late('notifications/message')) return;
     const params: JsonObject = { level, data };
     if (logger !== undefined) params.logger = logger;
     this.input.notify({ jsonrpc: '2.0', method: 'notifications/message', params });
   }
 
   elicit(params: JsonObject, options?: AskOptions): Promise<JsonObject> {
+    if (this.late('elicitation/create')) return Promise.reject(new Error('elicitation/create after the request ended'));
     return this.input.ask('elicitation/create', params, options?.key);
   }
 
   sample(params: JsonObject, options?: AskOptions): Promise<JsonObject> {
+    if (this.late('sampling/createMessage')) return Promise.reject(new Error('sampling/createMessage after the request ended'));
     return this.input.ask('sampling/createMessage', params, options?.key);
   }
 
   listRoots(options?: AskOptions): Promise<JsonObject> {
+    if (this.late('roots/list')) return Promise.reject(new Error('roots/list after the request ended'));
     return this.input.ask('roots/list', {}, options?.key);
   }
 }

@@ -21,10 +21,10 @@ import type {
 } from '../protocol/messages.js';
 import type { Implementation } from '../protocol/types.js';
 import { collectResponses, InputRequiredSignal, legacyAsk, mrtrAsk, type AskClient } from './client-input.js';
-import { createContext } from './context.js';
+import { createContext, type RequestContext } from './context.js';
 import { requestScope, salientParams, type RequestScope, type SessionState } from './era.js';
 import { serverInfoFor } from './lifecycle.js';
-import { lookup, type MethodEntry, type SessionControl } from './methods.js';
+import { lookup, type MethodEntry, type MethodRequest, type SessionControl } from './methods.js';
 import { runMiddleware, type Middleware } from './middleware.js';
 import type { RequestControl } from './request-control.js';
 import type { TransportInfo, TransportRequestInfo } from './request-info.js';
@@ -46,6 +46,8 @@ export interface ConnectionPort extends SessionControl {
   readonly transport: TransportInfo;
   /** Sends a server-originated notification on the connection, unless it is closed. */
   notify(notification: JsonRpcNotification): void;
+  /** {@link notify}, bound once per connection (handed to each request without a stream). */
+  readonly notifyOnConnection: (notification: JsonRpcNotification) => void;
   /** True while the connection is open. */
   readonly open: boolean;
   /** Sends a request to a legacy client; see `Connection.request`. */
@@ -83,6 +85,26 @@ export interface PipelineOptions {
   report(line: string): void;
 }
 
+/** The `InputRequiredResult` a 2026-07-28 question for the client ends its request with. */
+function inputRequired(signal: InputRequiredSignal): JsonObject {
+  return { resultType: 'input_required', inputRequests: signal.inputRequests, requestState: signal.requestState };
+}
+
+/** Runs an entry inside middleware: a question for the client is a result the middleware sees. */
+async function runEntry(
+  entry: MethodEntry,
+  params: JsonObject | undefined,
+  ctx: RequestContext,
+  request: MethodRequest,
+): Promise<JsonObject> {
+  try {
+    return await entry.run(params, ctx, request);
+  } catch (error) {
+    if (error instanceof InputRequiredSignal && request.scope.modern) return inputRequired(error);
+    throw error;
+  }
+}
+
 /** Serves requests; one per server, shared by its connections. */
 export class Pipeline {
   readonly #options: PipelineOptions;
@@ -99,7 +121,8 @@ export class Pipeline {
 
   /**
    * Serves one request on `port` and resolves to its response, or to `null` when the client
-   * cancelled it (a cancelled request gets no reply). Never rejects.
+   * cancelled it (a cancelled request gets no reply). Never rejects. The caller marks `control`
+   * ended once this settles.
    */
   async serve(
     port: ConnectionPort,
@@ -116,24 +139,72 @@ export class Pipeline {
     let scope: RequestScope | undefined;
     try {
       scope = requestScope(method, params, transport, port.state, () => port.plainScope());
-      const capabilities = options.capabilities(scope.modern ? 'modern' : 'legacy');
-      const entry = lookup(options.table, method, params, scope, capabilities);
-      const result = await this.#run(port, id, method, params, control, scope, entry, transport);
+      const entry = lookup(options.table, method, params, scope, options.capabilities(scope.modern ? 'modern' : 'legacy'));
+      const send = transport?.send;
+      let ask = this.#ask(port, method, params, control, scope, send);
+      if (ask instanceof Promise) ask = await ask;
+      // A request cancelled before its handler starts never runs.
+      if (control.aborted) throw control.reason;
+      const notify =
+        send === undefined
+          ? port.notifyOnConnection
+          : (n: JsonRpcNotification): void => {
+              if (port.open) send(n);
+            };
+      const meta = params?._meta;
+      const metaObject = typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? meta : undefined;
+      const facts = transport === undefined ? port.transport : { ...port.transport, ...transport };
+      const ctx = createContext({
+        requestId: id,
+        method,
+        params,
+        protocolVersion: scope.protocolVersion,
+        era: scope.modern ? 'modern' : 'legacy',
+        client: scope.client,
+        target: entry.target,
+        transport: facts,
+        principal: transport?.principal,
+        trace: readTraceContext(metaObject, facts.headers),
+        server: options.server,
+        control,
+        meta: metaObject,
+        logLevel: scope.logLevel,
+        notify,
+        ask,
+        report: options.report,
+      });
+      const request: MethodRequest = { session: port, scope, notify };
+      const middleware = options.middleware;
+      const result =
+        middleware.length === 0
+          ? await entry.run(params, ctx, request)
+          : await runMiddleware(middleware, ctx, () => runEntry(entry, params, ctx, request));
       if (control.reason === CANCELLED) return null;
-      const cache =
-        scope.modern && entry.cacheScope !== undefined ? options.cacheHints(method, entry.cacheScope) : undefined;
-      return {
-        jsonrpc: '2.0',
-        id,
-        result: shapeResult(result, { modern: scope.modern, serverInfo: this.#info(scope), cache }),
-      };
+      return this.#respond(id, method, result, scope, entry);
     } catch (error) {
       if (control.reason === CANCELLED) return null;
+      // A 2026-07-28 question for the client ends the request with an InputRequiredResult.
+      if (error instanceof InputRequiredSignal && scope?.modern === true) {
+        return this.#respond(id, method, inputRequired(error), scope, undefined);
+      }
       // (Fields, not `toJSON`: the error may come from another copy of baremcp.)
       if (isRpcError(error)) return errorResponse(id, error.code, error.message, error.data);
       options.report(`internal error in ${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return errorResponse(id, ErrorCode.InternalError, `Internal error while handling ${method}`);
     }
+  }
+
+  #respond(
+    id: RequestId,
+    method: string,
+    result: JsonObject,
+    scope: RequestScope,
+    entry: MethodEntry | undefined,
+  ): JsonRpcResponse {
+    if (!scope.modern) return { jsonrpc: '2.0', id, result };
+    const cacheScope = entry?.cacheScope;
+    const cache = cacheScope === undefined ? undefined : this.#options.cacheHints(method, cacheScope);
+    return { jsonrpc: '2.0', id, result: shapeResult(result, { modern: true, serverInfo: this.#info(scope), cache }) };
   }
 
   #info(scope: RequestScope): JsonObject {
@@ -143,64 +214,6 @@ export class Pipeline {
       this.#serverInfo.set(scope.protocolVersion, info);
     }
     return info;
-  }
-
-  async #run(
-    port: ConnectionPort,
-    id: RequestId,
-    method: string,
-    params: JsonObject | undefined,
-    control: RequestControl,
-    scope: RequestScope,
-    entry: MethodEntry,
-    transport: TransportRequestInfo | undefined,
-  ): Promise<JsonObject> {
-    const options = this.#options;
-    const send = transport?.send;
-    const notify =
-      send === undefined
-        ? (n: JsonRpcNotification): void => port.notify(n)
-        : (n: JsonRpcNotification): void => {
-            if (port.open) send(n);
-          };
-    let ask = this.#ask(port, method, params, control, scope, send);
-    if (ask instanceof Promise) ask = await ask;
-    // A request cancelled before its handler starts never runs.
-    if (control.aborted) throw control.reason;
-    const meta = params?._meta;
-    const metaObject = typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? meta : undefined;
-    const facts = transport === undefined ? port.transport : { ...port.transport, ...transport };
-    const ctx = createContext({
-      requestId: id,
-      method,
-      params,
-      protocolVersion: scope.protocolVersion,
-      era: scope.modern ? 'modern' : 'legacy',
-      client: scope.client,
-      target: entry.target === undefined ? undefined : () => entry.target?.(params),
-      transport: facts,
-      principal: transport?.principal,
-      trace: readTraceContext(metaObject, facts.headers),
-      server: options.server,
-      control,
-      meta: metaObject,
-      logLevel: scope.logLevel,
-      notify,
-      ask,
-    });
-    const handler = async (): Promise<JsonObject> => {
-      try {
-        return await entry.run(params, ctx, { session: port, scope, notify });
-      } catch (error) {
-        // A 2026-07-28 question for the client ends the request with an InputRequiredResult.
-        if (error instanceof InputRequiredSignal && scope.modern) {
-          return { resultType: 'input_required', inputRequests: error.inputRequests, requestState: error.requestState };
-        }
-        throw error;
-      }
-    };
-    const middleware = options.middleware;
-    return middleware.length === 0 ? handler() : runMiddleware(middleware, ctx, handler);
   }
 
   /** The client-input function for a request; async only for a retry whose state must be verified. */

@@ -15,6 +15,14 @@ export class RequestControl {
   aborted = false;
   /** Why it was aborted (undefined while it was not). */
   reason: unknown = undefined;
+  /**
+   * True once the request was answered: anything its handler still sends about it (progress, a
+   * log message, a question to the client) is dropped, since clients drop the connection on a
+   * notification for a request they consider done.
+   */
+  ended = false;
+  /** Set once a late message was reported (one diagnostic per request). */
+  lateReported = false;
   #controller: AbortController | undefined;
 
   constructor(method: string) {
