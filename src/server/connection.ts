@@ -11,7 +11,6 @@
  */
 import { classify } from '../protocol/classify.js';
 import { ErrorCode, errorResponse } from '../protocol/errors.js';
-import { isRequestId } from '../protocol/messages.js';
 import type {
   JsonObject,
   JsonRpcMessage,
@@ -22,6 +21,7 @@ import type {
 import { LATEST_LEGACY_REVISION } from '../protocol/revisions.js';
 import type { ClientInfo, LoggingLevel } from './context.js';
 import { sessionScope, type RequestScope, type SessionState } from './era.js';
+import { serveBatch } from './batch.js';
 import { idKey, OutgoingRequests } from './outgoing.js';
 import { CANCELLED, type ConnectionPort, type Pipeline } from './pipeline.js';
 import { RequestControl } from './request-control.js';
@@ -256,20 +256,7 @@ export class ServerConnection implements Connection, ConnectionPort {
         `Invalid Request: batches are only part of protocol revision 2025-03-26 (this connection uses ${revision ?? LATEST_LEGACY_REVISION})`,
       );
     }
-    const replies = await Promise.all(
-      messages.map((m) =>
-        // initialize MUST NOT be part of a batch (MCP 2025-03-26, Basic / Lifecycle).
-        typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'initialize' && 'id' in m
-          ? errorResponse(
-              isRequestId((m as { id?: unknown }).id) ? ((m as { id: RequestId }).id) : undefined,
-              ErrorCode.InvalidRequest,
-              'Invalid Request: initialize must not be part of a batch',
-            )
-          : this.#single(m, transport),
-      ),
-    );
-    const list = replies.filter((r): r is JsonRpcResponse => r !== null && !Array.isArray(r));
-    return list.length > 0 ? list : null;
+    return serveBatch(messages, this.#pipeline.batch, (m) => this.#single(m, transport), (line) => this.#pipeline.report(line));
   }
 
   async #single(message: unknown, transport: TransportRequestInfo | undefined): Promise<JsonRpcResponse | null> {

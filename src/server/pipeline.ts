@@ -60,6 +60,14 @@ export interface ConnectionPort extends SessionControl {
   ): Promise<JsonObject>;
 }
 
+/** The limits of a 2025-03-26 batch. */
+export interface BatchLimits {
+  /** Most messages in one batch. */
+  readonly maxItems: number;
+  /** Largest batch reply, in bytes of JSON (UTF-16 code units, a close upper bound of UTF-8 for ASCII). */
+  readonly maxReplyBytes: number;
+}
+
 /** The settings of a pipeline, fixed when the server is created. */
 export interface PipelineOptions {
   /** The server (handlers and middleware see it as `ctx.server`). */
@@ -75,6 +83,8 @@ export interface PipelineOptions {
   cacheHints(method: string, scope: 'public' | 'private'): CacheHints;
   /** Largest nesting depth of `params`. */
   maxDepth: number;
+  /** Batch limits (2025-03-26): messages per batch, bytes of JSON per batch reply. */
+  batch: BatchLimits;
   /** Signs `requestState`. */
   requestStates: RequestStateCodec;
   /** Lifetime of a `requestState`, in milliseconds. */
@@ -112,6 +122,16 @@ export class Pipeline {
 
   constructor(options: PipelineOptions) {
     this.#options = options;
+  }
+
+  /** The batch limits (read by connections). */
+  get batch(): BatchLimits {
+    return this.#options.batch;
+  }
+
+  /** Where diagnostics go. */
+  report(line: string): void {
+    this.#options.report(line);
   }
 
   /** The method table entry for `method`, if any (for transports' per-method facts). */

@@ -140,6 +140,19 @@ export interface ServerOptions {
    */
   maxDepth?: number;
   /**
+   * Most messages in one 2025-03-26 batch; each request past it gets its own `-32600` error in
+   * the batch reply (notifications past it are dropped and reported).
+   * @default 100
+   */
+  maxBatchItems?: number;
+  /**
+   * Largest batch reply, in bytes of JSON: a reply that would take the batch past it is replaced
+   * by a `-32603` error for that request (about 150 bytes each), so every request still gets
+   * exactly one reply and a batch reply stays under this plus 150 bytes per replaced reply.
+   * @default 16777216 (16 MiB)
+   */
+  maxBatchReplyBytes?: number;
+  /**
    * Server-wide tool time-out in milliseconds (a tool's own `timeoutMs` wins); 0 for none. A tool
    * that runs out of time gets its signal aborted and the call an `isError` result.
    * @default 0

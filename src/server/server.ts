@@ -112,6 +112,10 @@ export class Server {
       capabilities: (era) => this.capabilities(era),
       cacheHints: (method, scope) => this.#cache.get(method) ?? { ttlMs: this.#cacheTtlMs, cacheScope: scope },
       maxDepth,
+      batch: {
+        maxItems: Math.max(1, options.maxBatchItems ?? 100),
+        maxReplyBytes: Math.max(1024, options.maxBatchReplyBytes ?? 16 * 1024 * 1024),
+      },
       requestStates: new RequestStateCodec(typeof secret === 'string' ? new TextEncoder().encode(secret) : secret),
       requestStateTtlMs: options.requestStateTtlMs ?? 600_000,
       inputTimeoutMs: options.inputTimeoutMs ?? 120_000,

@@ -204,6 +204,7 @@ export async function callTool(
       `Invalid arguments for tool "${name}":\n` + prepared.problems.map((p) => `- ${p}`).join('\n'),
     );
   }
+  hideProtoKeys(prepared.args);
   let result: CallToolResult;
   const call: ToolCall = { tool, arguments: prepared.args };
   try {
@@ -254,6 +255,24 @@ export async function callTool(
     result = older.content.length > 0 ? older : { ...older, content: [{ type: 'text', text: JSON.stringify(structuredContent) }] };
   }
   return result;
+}
+
+/**
+ * Makes every own `__proto__` key in `value` (as `JSON.parse` creates them) non-enumerable, so
+ * that a tool's own `Object.assign({}, args)` or `for...in` copy cannot set the prototype of its
+ * copy from the arguments. The key stays readable as `args['__proto__']`. Depth is bounded by the
+ * nesting limit checked before.
+ */
+export function hideProtoKeys(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) hideProtoKeys(item);
+    return;
+  }
+  if (Object.prototype.hasOwnProperty.call(value, '__proto__')) {
+    Object.defineProperty(value, '__proto__', { enumerable: false });
+  }
+  for (const key in value) hideProtoKeys((value as Record<string, unknown>)[key]);
 }
 
 /** Carries an `RpcError` thrown by a hook out of the call: a protocol error, not a tool error. */
