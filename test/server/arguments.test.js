@@ -31,7 +31,11 @@ const spread = {
   name: 'spread',
   description: 'Spreads its arguments into a new object.',
   inputSchema: { type: 'object', properties: { a: { type: 'number' } } },
-  run: (args) => { const copy = { ...args }; Object.assign({}, args); return JSON.stringify(Object.keys(copy)); },
+  run: (args) => {
+    const copy = { ...args };
+    const assigned = Object.assign({}, args);
+    return JSON.stringify({ keys: Object.keys(copy), byName: args['__proto__'] ?? null, assignedPolluted: assigned.polluted ?? null });
+  },
 };
 const out = {
   name: 'out',
@@ -112,7 +116,9 @@ test('case 36: __proto__ in arguments pollutes nothing and reaches the tool as p
   const args = JSON.parse('{"a":1,"__proto__":{"polluted":"yes"}}');
   const result = await call('spread', args);
   assert.equal(result.isError, undefined);
-  assert.deepEqual(JSON.parse(result.content[0].text), ['a', '__proto__']);
+  // Plain data, readable by name; not enumerated, so that a tool's own shallow copy cannot take
+  // it as its prototype (issue 19, "Prototype copies").
+  assert.deepEqual(JSON.parse(result.content[0].text), { keys: ['a'], byName: { polluted: 'yes' }, assignedPolluted: null });
   assert.equal({}.polluted, undefined);
   assert.equal(Object.prototype.polluted, undefined);
 });
