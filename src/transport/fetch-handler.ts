@@ -21,7 +21,7 @@ import {
   emptyResponse,
   errorReply,
   HEADER,
-  hostAllowed,
+  requestHostAllowed,
   isJsonContentType,
   LOCALHOST_NAMES,
   mergeHeaders,
@@ -230,7 +230,7 @@ export function createFetchHandler(
     if (options.path !== undefined && url.pathname !== options.path) return emptyResponse(404);
     const origin = request.headers.get('origin');
     if (
-      !hostAllowed(url.hostname, url.host, allowedHosts) ||
+      !requestHostAllowed(url, request.headers.get('host'), allowedHosts) ||
       !originAllowed(origin, allowedOrigins)
     ) {
       return refuse(403, 'Forbidden: Host or Origin not allowed', new Headers());

@@ -94,6 +94,29 @@ export function hostAllowed(hostname: string, host: string, allowed: AllowList):
 }
 
 /**
+ * True when every host a request names is on `allowed`: the authority of its URL (the `Host`
+ * header for an origin-form target, the target's own for an absolute-form one) and, when present,
+ * the `Host` header itself. A `Host` that is not a valid `host[:port]` is refused. (RFC 9112
+ * §3.2: a server uses the absolute-form's authority; both must pass here so that neither can
+ * smuggle a name past the allow-list, against DNS rebinding.)
+ */
+export function requestHostAllowed(url: URL, hostHeader: string | null, allowed: AllowList): boolean {
+  if (allowed === '*') return true;
+  if (!hostAllowed(url.hostname, url.host, allowed)) return false;
+  if (hostHeader === null) return true;
+  let named: URL;
+  try {
+    named = new URL(`http://${hostHeader.trim()}`);
+  } catch {
+    return false;
+  }
+  if (named.username !== '' || named.password !== '' || named.pathname !== '/' || named.search !== '' || named.hash !== '') {
+    return false;
+  }
+  return hostAllowed(named.hostname, named.host, allowed);
+}
+
+/**
  * True when an `Origin` header value may call the server: absent (not a browser), or its origin
  * (`scheme://host[:port]`) or its host name is on `allowed`. `Origin: null` is refused unless
  * `allowed` is `'*'` or lists `null`.
