@@ -4,8 +4,10 @@
  * default with `--root DIR`.
  *
  * Every path a tool, resource read, prompt or completion receives is confined to the root with
- * symbolic links resolved (paths.ts); every tool failure is an `isError` result whose text tells
- * the model what to do next, and a path refused for a resource reads as "not found".
+ * symbolic links resolved (paths.ts), and what is then opened is checked inside the root by its
+ * descriptor, not its path (open-inside.ts), so a folder swapped for a symbolic link meanwhile
+ * is never followed. Every tool failure is an `isError` result whose text tells the model what
+ * to do next, and a path refused for a resource reads as "not found".
  *
  * Spec: MCP 2025-11-25, Server / Tools, Server / Resources, Server / Prompts, Server / Utilities /
  * Completion.

@@ -5,11 +5,10 @@
  * Spec: MCP 2025-11-25, Server / Tools (`CallToolResult` text content).
  * @module
  */
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { JsonObject } from '../../protocol/messages.js';
 import type { CallToolResult, ContentBlock } from '../../protocol/types.js';
 import { checkKnownArgs, positiveIntegerArg, stringArg } from './args.js';
+import { openInside, recheck } from './open-inside.js';
 import { resolveInside } from './paths.js';
 import { guard, ToolError } from './results.js';
 import { readLinesForward, readLinesTail, type LineSlice } from './text-reader.js';
@@ -17,9 +16,6 @@ import type { WorkspaceContext, WorkspaceTool } from './index.js';
 
 /** Bytes at the start of a file checked for NUL before any range is read. */
 const SNIFF_BYTES = 8192;
-
-/** Open flags: no following a link swapped in after the check, no blocking on a FIFO. */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 const ARG_NAMES = ['path', 'head', 'tail', 'startLine', 'endLine'];
 
@@ -127,9 +123,9 @@ export function readTextFileTool(workspace: WorkspaceContext): WorkspaceTool {
           }
           const target = await resolveInside(workspace.root, requested);
           shown = target.display;
-          const file = await open(target.real, OPEN_FLAGS);
+          const opened = await openInside(workspace.root, target.real, shown, 'file');
+          const { handle: file, info } = opened;
           try {
-            const info = await file.stat();
             if (info.isDirectory()) {
               throw new ToolError(
                 `'${shown}' is a directory. Use list_directory to see what it contains.`,
@@ -167,6 +163,7 @@ export function readTextFileTool(workspace: WorkspaceContext): WorkspaceTool {
               );
             }
             const ranged = (head ?? tail ?? startLine ?? endLine) !== undefined;
+            await recheck(opened); // elsewhere than Linux: a swap must also be undone by now
             const content: ContentBlock[] = [{ type: 'text', text }];
             const after = note(slice, shown, maxBytes, ranged, tail !== undefined);
             if (after !== undefined) content.push({ type: 'text', text: after });

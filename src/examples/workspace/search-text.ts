@@ -7,11 +7,11 @@
  * Cancellation.
  * @module
  */
-import { stat } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import type { JsonObject } from '../../protocol/messages.js';
 import type { CallToolResult } from '../../protocol/types.js';
 import { booleanArg, checkKnownArgs, positiveIntegerArg, stringArg } from './args.js';
+import { statInside } from './open-inside.js';
 import { resolveInside } from './paths.js';
 import { CANCELLED, errorResult, guard, structuredResult, ToolError } from './results.js';
 import type { SearchJob, SearchMatch, SearchMessage } from './search-worker.js';
@@ -172,16 +172,17 @@ export function searchTextTool(workspace: WorkspaceContext): WorkspaceTool {
           }
           const target = await resolveInside(workspace.root, stringArg(args, 'path', '.'));
           shown = target.display;
-          await stat(target.real); // a clear "does not exist" before starting a worker
+          // A clear "does not exist" before starting a worker.
+          await statInside(workspace.root, target.real, shown);
           if (ctx?.signal?.aborted) return errorResult(CANCELLED);
           const job: SearchJob = {
-            root: workspace.root.real,
+            root: { real: workspace.root.real, byDescriptor: workspace.root.byDescriptor },
             start: target.real,
             source,
             flags,
             limit: limit + 1, // one more than shown tells whether there were more
             maxFileBytes: workspace.maxSearchFileBytes,
-            deadline: Date.now() + workspace.searchTimeMs,
+            timeMs: workspace.searchTimeMs,
             counters: new SharedArrayBuffer(8),
           };
           const outcome = await runWorker(job, workspace.searchTimeMs + GRACE_MS, ctx?.signal);
