@@ -60,6 +60,7 @@ export function fileInfoTool(workspace: WorkspaceContext): WorkspaceTool {
     inputSchema: INPUT_SCHEMA,
     outputSchema: OUTPUT_SCHEMA,
     annotations: { readOnlyHint: true, openWorldHint: false },
+    timeoutMs: workspace.toolTimeoutMs,
     run: (args): Promise<CallToolResult> => {
       let shown = String(args.path ?? '');
       return guard(

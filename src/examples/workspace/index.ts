@@ -6,8 +6,10 @@
  * Every path a tool, resource read, prompt or completion receives is confined to the root with
  * symbolic links resolved (paths.ts), and what is then opened is checked inside the root by its
  * descriptor, not its path (open-inside.ts), so a folder swapped for a symbolic link meanwhile
- * is never followed. Every tool failure is an `isError` result whose text tells the model what
- * to do next, and a path refused for a resource reads as "not found".
+ * is never followed. Every call is bounded: bytes read and scanned, entries listed, matches,
+ * search time, and a 30 s time-out per tool call. Every tool failure
+ * is an `isError` result whose text tells the model what to do next, and a path refused for a
+ * resource reads as "not found".
  *
  * Spec: MCP 2025-11-25, Server / Tools, Server / Resources, Server / Prompts, Server / Utilities /
  * Completion.
@@ -62,6 +64,17 @@ export interface WorkspaceOptions {
    * refused with `-32603`. @default 1048576 (1 MiB)
    */
   maxResourceBytes?: number;
+  /**
+   * Most bytes `read_text_file` scans looking for its `startLine`; past it, the call is an
+   * `isError` result pointing to `tail` and `search_text`. @default 67108864 (64 MiB)
+   */
+  maxScanBytes?: number;
+  /**
+   * Time-out of each workspace tool call, in milliseconds (the tools' own `timeoutMs`, which wins
+   * over the server's `toolTimeoutMs`): past it the call is an `isError` result and its signal
+   * aborts. @default 30000
+   */
+  toolTimeoutMs?: number;
 }
 
 /** The root and the limits with defaults filled in, shared by every tool of one workspace. */
@@ -72,6 +85,8 @@ export interface WorkspaceContext {
   searchTimeMs: number;
   maxSearchFileBytes: number;
   maxResourceBytes: number;
+  maxScanBytes: number;
+  toolTimeoutMs: number;
 }
 
 /** Name and version the workspace server reports (MCP 2025-11-25, `Implementation`). */
@@ -101,6 +116,8 @@ function openWorkspace(root: string, options: WorkspaceOptions, caller: string):
     searchTimeMs: limit(options.searchTimeMs, 5000, 'searchTimeMs'),
     maxSearchFileBytes: limit(options.maxSearchFileBytes, 4 * 1024 * 1024, 'maxSearchFileBytes'),
     maxResourceBytes: limit(options.maxResourceBytes, 1024 * 1024, 'maxResourceBytes'),
+    maxScanBytes: limit(options.maxScanBytes, 64 * 1024 * 1024, 'maxScanBytes'),
+    toolTimeoutMs: limit(options.toolTimeoutMs, 30_000, 'toolTimeoutMs'),
   };
 }
 
@@ -110,8 +127,9 @@ function openWorkspace(root: string, options: WorkspaceOptions, caller: string):
  *
  * The root is resolved with `fs.realpath` once, here; paths in later calls are confined to it.
  * @param root Directory to serve, absolute or relative to the working directory.
- * @param options Limits: `maxReadBytes` (default 262144), `maxResults` (default 100),
- *   `searchTimeMs` (default 5000), `maxSearchFileBytes` (default 4194304).
+ * @param options Limits: `maxReadBytes` (default 262144), `maxScanBytes` (default 67108864),
+ *   `maxResults` (default 100), `searchTimeMs` (default 5000), `maxSearchFileBytes` (default
+ *   4194304), `toolTimeoutMs` (default 30000).
  * @throws {Error} when `root` does not exist or is not a directory.
  * @throws {RangeError} when a limit is not a whole number of at least 1.
  */

@@ -98,6 +98,7 @@ export function listDirectoryTool(workspace: WorkspaceContext): WorkspaceTool {
     inputSchema: INPUT_SCHEMA,
     outputSchema: OUTPUT_SCHEMA,
     annotations: { readOnlyHint: true, openWorldHint: false },
+    timeoutMs: workspace.toolTimeoutMs,
     run: (args): Promise<CallToolResult> => {
       let shown = String(args.path ?? '.');
       return guard(

@@ -90,6 +90,7 @@ function note(
 /** Builds `read_text_file` for one workspace. */
 export function readTextFileTool(workspace: WorkspaceContext): WorkspaceTool {
   const maxBytes = workspace.maxReadBytes;
+  const maxScanBytes = workspace.maxScanBytes;
   return {
     name: 'read_text_file',
     title: 'Read text file',
@@ -98,9 +99,11 @@ export function readTextFileTool(workspace: WorkspaceContext): WorkspaceTool {
       'use head (first N lines), tail (last N lines) or startLine/endLine (1-based, inclusive) ' +
       `to read part of a large file. At most ${maxBytes} bytes come back per call, cut at a line ` +
       'end; a note after the text says which lines were shown and how to read on. Binary files ' +
-      '(NUL bytes or invalid UTF-8) are refused. Paths are relative to the workspace root.',
+      '(NUL bytes or invalid UTF-8) are refused. startLine must begin within the first ' +
+      `${maxScanBytes} bytes. Paths are relative to the workspace root.`,
     inputSchema: INPUT_SCHEMA,
     annotations: { readOnlyHint: true, openWorldHint: false },
+    timeoutMs: workspace.toolTimeoutMs,
     run: (args, ctx): Promise<CallToolResult> => {
       let shown = String(args.path ?? '');
       return guard(
@@ -149,7 +152,17 @@ export function readTextFileTool(workspace: WorkspaceContext): WorkspaceTool {
                     head ?? endLine ?? Infinity,
                     maxBytes,
                     ctx?.signal,
+                    maxScanBytes,
                   );
+            if (slice.scanStoppedIn !== undefined) {
+              throw new ToolError(
+                `Line ${startLine} of '${shown}' begins more than ${maxScanBytes} bytes into ` +
+                  `the file (line ${slice.scanStoppedIn} is still going on there), and ` +
+                  `read_text_file scans at most ${maxScanBytes} bytes per call to find a line. ` +
+                  'Use tail to read the end of the file, or search_text to find the lines you ' +
+                  'need.',
+              );
+            }
             const text = decodeText(slice.bytes, shown, false);
             if (
               startLine !== undefined &&

@@ -146,6 +146,7 @@ export function searchTextTool(workspace: WorkspaceContext): WorkspaceTool {
     inputSchema: inputSchema(workspace.maxResults),
     outputSchema: OUTPUT_SCHEMA,
     annotations: { readOnlyHint: true, openWorldHint: false },
+    timeoutMs: workspace.toolTimeoutMs,
     run: (args, ctx): Promise<CallToolResult> => {
       let shown = String(args.path ?? '.');
       return guard(
