@@ -1,5 +1,5 @@
-// The workspace example's bounds (issue 19): bytes one read_text_file call may scan, and the
-// default tool time-out.
+// The workspace example's bounds (issue 19): bytes one read_text_file call may scan, the default
+// tool time-out, and the search pool (threads, queue, cancellation, reuse).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,12 +9,17 @@ import { join } from 'node:path';
 import { createServer } from '../../dist/server/server.js';
 import { connect } from '../../dist/testing/memory.js';
 import { createWorkspaceTools, workspaceInfo } from '../../dist/examples/workspace/index.js';
+import { openWorkspaceRoot } from '../../dist/examples/workspace/paths.js';
+import { SearchPool } from '../../dist/examples/workspace/search-pool.js';
+
+const WORKER_URL = new URL('../../dist/examples/workspace/search-worker.js', import.meta.url);
 const HAS_PROC = existsSync('/proc/self/status') && existsSync('/proc/self/io');
 const live = () => ({ signal: new AbortController().signal });
 const text = (result) => result.content.map((block) => block.text).join('\n');
 /** A number from a /proc/self file, such as `Threads:` of status or `rchar:` of io. */
 const proc = (file, key) =>
   Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/self/${file}`, 'utf8'))[1]);
+const osThreads = () => proc('status', 'Threads');
 const bytesRead = () => proc('io', 'rchar');
 const tool = (tools, name) => tools.find((t) => t.name === name);
 
@@ -31,6 +36,20 @@ before(async () => {
 
 after(() => rm(base, { recursive: true, force: true }));
 
+/** A search job as search_text builds it. */
+function job(source, timeMs, start = join(root, 'slow')) {
+  const { real, byDescriptor } = openWorkspaceRoot(root);
+  return {
+    root: { real, byDescriptor },
+    start,
+    source,
+    flags: '',
+    limit: 10,
+    maxFileBytes: 1 << 20,
+    timeMs,
+    counters: new SharedArrayBuffer(8),
+  };
+}
 const SLOW = '^(a+)+$';
 
 describe('read_text_file scan bound', () => {
@@ -91,6 +110,7 @@ describe('tool time-out', () => {
       tools: createWorkspaceTools(root, {
         toolTimeoutMs: 1000,
         searchTimeMs: 60_000,
+        searchThreads: 1,
       }),
     });
     const client = await connect(server);
@@ -98,11 +118,123 @@ describe('tool time-out', () => {
       const slow = await client.callTool('search_text', { query: SLOW, regex: true, path: 'slow' });
       assert.equal(slow.isError, true);
       assert.match(text(slow), /search_text" timed out after 1000 ms; try a smaller request/);
+      // With one thread, this search could not start if the stuck worker had been left running.
       const quick = await client.callTool('search_text', { query: 'needle', path: 'quick.txt' });
       assert.equal(quick.isError, undefined, text(quick));
       assert.equal(quick.structuredContent.matches.length, 1);
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('search pool', () => {
+  test('at most `threads` workers exist, `maxQueued` searches wait, and one more is refused as busy', async () => {
+    const pool = new SearchPool({ workerUrl: WORKER_URL, threads: 2, maxQueued: 2, heapMb: 64 });
+    let most = 0;
+    const sampler = setInterval(() => (most = Math.max(most, pool.threads)), 2);
+    try {
+      const accepted = Array.from({ length: 4 }, () => pool.run(job(SLOW, 150)));
+      assert.equal(pool.queued, 2);
+      await assert.rejects(pool.run(job(SLOW, 150)), {
+        name: 'ToolError',
+        message: /^The server is busy with other searches \(2 running, 2 waiting\)\. Try again/,
+      });
+      const outcomes = await Promise.all(accepted);
+      assert.deepEqual(outcomes.map((o) => o.stoppedBy), ['time', 'time', 'time', 'time']);
+      assert.equal(pool.peakThreads, 2);
+      assert.ok(most <= 2, `saw ${most} workers`);
+    } finally {
+      clearInterval(sampler);
+      await pool.close();
+    }
+  });
+
+  test('a waiting search that is cancelled never runs; a running one is stopped with its worker', async () => {
+    const pool = new SearchPool({ workerUrl: WORKER_URL, threads: 1, maxQueued: 4, heapMb: 64 });
+    try {
+      const first = new AbortController();
+      const second = new AbortController();
+      const running = pool.run(job(SLOW, 60_000), first.signal);
+      const waiting = pool.run(job('needle', 60_000, root), second.signal);
+      second.abort();
+      const cancelled = await waiting;
+      assert.equal(cancelled.stoppedBy, 'cancelled');
+      assert.equal(cancelled.filesSearched, 0, 'it never ran');
+      assert.equal(pool.queued, 0);
+      first.abort();
+      assert.equal((await running).stoppedBy, 'cancelled');
+      const aborted = new AbortController();
+      aborted.abort();
+      assert.equal((await pool.run(job('x', 100), aborted.signal)).stoppedBy, 'cancelled');
+      while (pool.threads > 0) await new Promise((r) => setTimeout(r, 5));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('a worker is reused for the next search, retired when idle, and close() cancels every search', async () => {
+    const pool = new SearchPool({
+      workerUrl: WORKER_URL,
+      threads: 1,
+      maxQueued: 4,
+      heapMb: 64,
+      idleMs: 30,
+    });
+    for (let i = 0; i < 3; i++) {
+      const outcome = await pool.run(job('needle', 5000, root));
+      assert.deepEqual(outcome.matches.map((m) => m.path), ['quick.txt']);
+    }
+    assert.equal(pool.peakThreads, 1);
+    while (pool.threads > 0) await new Promise((r) => setTimeout(r, 5));
+    const running = pool.run(job(SLOW, 60_000));
+    const waiting = pool.run(job('needle', 5000, root));
+    await pool.close();
+    assert.equal((await waiting).stoppedBy, 'cancelled');
+    assert.equal((await running).stoppedBy, 'cancelled');
+    assert.equal(pool.threads, 0);
+  });
+
+  test('a search whose worker fails is rejected with the error, and the next search gets a new worker', async () => {
+    const pool = new SearchPool({ workerUrl: WORKER_URL, threads: 1, maxQueued: 1, heapMb: 64 });
+    try {
+      await assert.rejects(pool.run({ ...job('x', 5000), flags: 'not-flags' }), SyntaxError);
+      const outcome = await pool.run(job('needle', 5000, root));
+      assert.deepEqual(outcome.matches.map((m) => m.path), ['quick.txt']);
+      assert.equal(pool.peakThreads, 1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  const threads = { skip: !HAS_PROC && 'needs /proc/self/status' };
+  test('through search_text, 8 concurrent slow searches add at most searchThreads OS threads', threads, async () => {
+    const options = { searchThreads: 2, maxQueuedSearches: 30, searchTimeMs: 100 };
+    const tools = createWorkspaceTools(root, options);
+    const search = tool(tools, 'search_text');
+    const baseline = osThreads();
+    let most = baseline;
+    const sampler = setInterval(() => (most = Math.max(most, osThreads())), 2);
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => search.run({ query: SLOW, regex: true, path: 'slow' }, live())),
+      );
+      assert.ok(results.every((r) => r.structuredContent?.truncatedReason === 'timeLimit'));
+    } finally {
+      clearInterval(sampler);
+    }
+    assert.ok(most - baseline <= 2, `threads went from ${baseline} to ${most}`);
+  });
+
+  test('past the queue, search_text answers with an isError result asking to try again', async () => {
+    const options = { searchThreads: 1, maxQueuedSearches: 1, searchTimeMs: 100 };
+    const tools = createWorkspaceTools(root, options);
+    const search = tool(tools, 'search_text');
+    const results = await Promise.all(
+      Array.from({ length: 3 }, () => search.run({ query: SLOW, regex: true, path: 'slow' }, live())),
+    );
+    const refused = results.filter((r) => r.isError === true);
+    assert.equal(refused.length, 1, 'one runs, one waits, one is refused');
+    assert.match(text(refused[0]), /busy with other searches \(1 running, 1 waiting\)\. Try again/);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The body of `search_text`, run in a worker thread so that the caller can stop it at any moment:
- * a model-supplied regular expression can backtrack for minutes on one line, and only
- * terminating the thread bounds that. It posts each matching line as it is found, then `done`.
+ * The body of `search_text`, run in a worker thread of the search pool (search-pool.ts) so that
+ * the caller can stop it at any moment: a model-supplied regular expression can backtrack for
+ * minutes on one line, and only terminating the thread bounds that. A worker takes one job at a
+ * time from its parent port and posts each matching line as it is found, then `done`.
  *
  * The walk goes by descriptor: each folder is opened and confirmed inside the root before it is
  * listed, and each entry is opened from its folder's descriptor and its real path re-checked
@@ -12,7 +13,7 @@
  */
 import { closeSync, readdirSync, readSync } from 'node:fs';
 import * as path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { DIRECTORY_FLAGS, FILE_FLAGS } from './descriptors.js';
 import {
   childRef,
@@ -22,7 +23,7 @@ import {
   type RootCheck,
 } from './open-inside.js';
 
-/** What the worker is asked to do (its `workerData`). */
+/** What the worker is asked to do (one message on its port). */
 export interface SearchJob {
   /** The workspace root: its real path (match paths are shown relative to it) and how to check. */
   root: RootCheck;
@@ -187,12 +188,9 @@ export function runSearch(
 }
 
 const port = parentPort;
-const data = workerData as Partial<SearchJob> | null;
-if (
-  port !== null &&
-  data?.counters instanceof SharedArrayBuffer &&
-  typeof data.source === 'string'
-) {
-  const stoppedBy = runSearch(data as SearchJob, (message) => port.postMessage(message));
-  port.postMessage({ kind: 'done', stoppedBy } satisfies SearchMessage);
+if (port !== null) {
+  port.on('message', (job: SearchJob) => {
+    const stoppedBy = runSearch(job, (message) => port.postMessage(message));
+    port.postMessage({ kind: 'done', stoppedBy } satisfies SearchMessage);
+  });
 }
