@@ -739,4 +739,23 @@ describe('file_info', () => {
     assert.equal(result.isError, true);
     assert.match(text(result), /'ghost.txt' does not exist/);
   });
+
+  test('a FIFO is reported as other, and listing it or a path under a file says what it is', async (t) => {
+    assert.match(
+      text(await call('list_directory', { path: 'hello.txt/x' })),
+      /'hello.txt\/x' does not exist: a part of the path before the last '\/' is a file/,
+    );
+    if (process.platform === 'win32') return t.skip('no FIFOs on Windows');
+    execFileSync('mkfifo', [join(root, 'pipe2')]);
+    try {
+      const { structuredContent } = await call('file_info', { path: 'pipe2' });
+      assert.deepEqual([structuredContent.path, structuredContent.type], ['pipe2', 'other']);
+      assert.match(
+        text(await call('list_directory', { path: 'pipe2' })),
+        /^'pipe2' is not a folder \(it may be a device, a pipe or a socket\)\. Use file_info/,
+      );
+    } finally {
+      await rm(join(root, 'pipe2'));
+    }
+  });
 });

@@ -7,21 +7,19 @@
  * (the real path, symbolic links resolved, lies inside the root; sibling directories sharing the
  * root's name as a prefix are outside). A path that fails either is "not found", so nothing
  * outside the root is opened and the reply does not tell an outside file from a missing one.
+ * What is opened is then confirmed inside the root by its descriptor (open-inside.ts); a path
+ * that led outside while it was opened (a folder swapped for a link) is "not found" too.
  *
  * Spec: MCP 2025-11-25, Server / Resources ("Resource Contents", "Security Considerations");
  * RFC 3986 §2.1 (percent-encoding in the file URI).
  * @module
  */
-import { constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
 import { ErrorCode, RpcError } from '../../protocol/errors.js';
 import { safeRelativePath } from '../../server/uri.js';
 import { guessMimeType } from './mime.js';
+import { openInside, recheck, type OpenedInside } from './open-inside.js';
 import { resolveInside, type WorkspaceRoot } from './paths.js';
 import { ToolError } from './results.js';
-
-/** Open flags: no following a link swapped in after the check, no blocking on a FIFO. */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 /** Errors that mean "no such readable file" rather than a fault of the server. */
 const MISSING = new Set([
@@ -32,6 +30,7 @@ const MISSING = new Set([
   'EACCES',
   'EPERM',
   'ENAMETOOLONG',
+  'ENXIO', // a socket
 ]);
 
 /** One file read whole. */
@@ -103,15 +102,16 @@ export async function readWorkspaceFile(
 ): Promise<WorkspaceFile | undefined> {
   const target = await confineWorkspacePath(root, requested);
   if (target === undefined) return undefined;
-  let file: FileHandle;
+  let opened: OpenedInside;
   try {
-    file = await open(target.real, OPEN_FLAGS);
+    opened = await openInside(root, target.real, target.path, 'file');
   } catch (error) {
+    if (error instanceof ToolError) return undefined;
     if (MISSING.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
     throw error;
   }
+  const { handle: file, info } = opened;
   try {
-    const info = await file.stat();
     if (!info.isFile()) return undefined;
     const tooLarge = (size: number): RpcError =>
       new RpcError(
@@ -130,6 +130,7 @@ export async function readWorkspaceFile(
       filled += bytesRead;
     }
     if (filled > maxBytes) throw tooLarge(filled);
+    await recheck(opened); // elsewhere than Linux: a swap must also be undone by now
     const bytes = buffer.subarray(0, filled);
     const text = asText(bytes);
     const common = {
@@ -141,6 +142,7 @@ export async function readWorkspaceFile(
     return text === undefined ? { ...common, bytes } : { ...common, text };
   } catch (error) {
     if (error instanceof RpcError) throw error;
+    if (error instanceof ToolError) return undefined; // led outside the root
     if (MISSING.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
     throw error;
   } finally {

@@ -4,11 +4,11 @@
  * Spec: MCP 2025-11-25, Server / Tools (`outputSchema`, `structuredContent`).
  * @module
  */
-import { stat } from 'node:fs/promises';
 import type { JsonObject } from '../../protocol/messages.js';
 import type { CallToolResult } from '../../protocol/types.js';
 import { checkKnownArgs, stringArg } from './args.js';
-import { resolveInside } from './paths.js';
+import { statInside } from './open-inside.js';
+import { displayPath, resolveInside } from './paths.js';
 import { guard, structuredResult } from './results.js';
 import type { WorkspaceContext, WorkspaceTool } from './index.js';
 
@@ -60,6 +60,7 @@ export function fileInfoTool(workspace: WorkspaceContext): WorkspaceTool {
     inputSchema: INPUT_SCHEMA,
     outputSchema: OUTPUT_SCHEMA,
     annotations: { readOnlyHint: true, openWorldHint: false },
+    timeoutMs: workspace.toolTimeoutMs,
     run: (args): Promise<CallToolResult> => {
       let shown = String(args.path ?? '');
       return guard(
@@ -68,9 +69,9 @@ export function fileInfoTool(workspace: WorkspaceContext): WorkspaceTool {
           checkKnownArgs(args, ['path']);
           const target = await resolveInside(workspace.root, stringArg(args, 'path'));
           shown = target.display;
-          const info = await stat(target.real);
+          const { info, real } = await statInside(workspace.root, target.real, shown);
           const structured: JsonObject = {
-            path: shown,
+            path: displayPath(workspace.root, real),
             type: info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other',
             size: info.size,
             modified: info.mtime.toISOString(),

@@ -4,8 +4,12 @@
  * default with `--root DIR`.
  *
  * Every path a tool, resource read, prompt or completion receives is confined to the root with
- * symbolic links resolved (paths.ts); every tool failure is an `isError` result whose text tells
- * the model what to do next, and a path refused for a resource reads as "not found".
+ * symbolic links resolved (paths.ts), and what is then opened is checked inside the root by its
+ * descriptor, not its path (open-inside.ts), so a folder swapped for a symbolic link meanwhile
+ * is never followed. Every call is bounded: bytes read and scanned, entries listed, matches,
+ * search time and threads (search-pool.ts), and a 30 s time-out per tool call. Every tool failure
+ * is an `isError` result whose text tells the model what to do next, and a path refused for a
+ * resource reads as "not found".
  *
  * Spec: MCP 2025-11-25, Server / Tools, Server / Resources, Server / Prompts, Server / Utilities /
  * Completion.
@@ -20,6 +24,7 @@
  *   prompts: createWorkspacePrompts(process.cwd()),
  * });
  */
+import { availableParallelism } from 'node:os';
 import type { Implementation } from '../../protocol/types.js';
 import type { ToolDefinition, ToolReturn } from '../../server/tool.js';
 import type { PromptDefinition } from '../../server/prompt.js';
@@ -60,6 +65,27 @@ export interface WorkspaceOptions {
    * refused with `-32603`. @default 1048576 (1 MiB)
    */
   maxResourceBytes?: number;
+  /**
+   * Most bytes `read_text_file` scans looking for its `startLine`; past it, the call is an
+   * `isError` result pointing to `tail` and `search_text`. @default 67108864 (64 MiB)
+   */
+  maxScanBytes?: number;
+  /**
+   * Time-out of each workspace tool call, in milliseconds (the tools' own `timeoutMs`, which wins
+   * over the server's `toolTimeoutMs`): past it the call is an `isError` result and its signal
+   * aborts. @default 30000
+   */
+  toolTimeoutMs?: number;
+  /**
+   * Most worker threads `search_text` runs at once; further searches wait in a queue.
+   * @default the number of CPUs less one, between 1 and 4
+   */
+  searchThreads?: number;
+  /**
+   * Most searches waiting for a thread; past it a search is an `isError` result asking to try
+   * again. @default 64
+   */
+  maxQueuedSearches?: number;
 }
 
 /** The root and the limits with defaults filled in, shared by every tool of one workspace. */
@@ -70,6 +96,10 @@ export interface WorkspaceContext {
   searchTimeMs: number;
   maxSearchFileBytes: number;
   maxResourceBytes: number;
+  maxScanBytes: number;
+  toolTimeoutMs: number;
+  searchThreads: number;
+  maxQueuedSearches: number;
 }
 
 /** Name and version the workspace server reports (MCP 2025-11-25, `Implementation`). */
@@ -88,6 +118,11 @@ function positive(
   return value;
 }
 
+/** One thread per CPU but one (kept for the server's own thread), at least 1 and at most 4. */
+function defaultSearchThreads(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
+
 /** Resolves the root and fills in the default limits. */
 function openWorkspace(root: string, options: WorkspaceOptions, caller: string): WorkspaceContext {
   const limit = (value: number | undefined, fallback: number, name: string): number =>
@@ -99,6 +134,10 @@ function openWorkspace(root: string, options: WorkspaceOptions, caller: string):
     searchTimeMs: limit(options.searchTimeMs, 5000, 'searchTimeMs'),
     maxSearchFileBytes: limit(options.maxSearchFileBytes, 4 * 1024 * 1024, 'maxSearchFileBytes'),
     maxResourceBytes: limit(options.maxResourceBytes, 1024 * 1024, 'maxResourceBytes'),
+    maxScanBytes: limit(options.maxScanBytes, 64 * 1024 * 1024, 'maxScanBytes'),
+    toolTimeoutMs: limit(options.toolTimeoutMs, 30_000, 'toolTimeoutMs'),
+    searchThreads: limit(options.searchThreads, defaultSearchThreads(), 'searchThreads'),
+    maxQueuedSearches: limit(options.maxQueuedSearches, 64, 'maxQueuedSearches'),
   };
 }
 
@@ -108,8 +147,10 @@ function openWorkspace(root: string, options: WorkspaceOptions, caller: string):
  *
  * The root is resolved with `fs.realpath` once, here; paths in later calls are confined to it.
  * @param root Directory to serve, absolute or relative to the working directory.
- * @param options Limits: `maxReadBytes` (default 262144), `maxResults` (default 100),
- *   `searchTimeMs` (default 5000), `maxSearchFileBytes` (default 4194304).
+ * @param options Limits: `maxReadBytes` (default 262144), `maxScanBytes` (default 67108864),
+ *   `maxResults` (default 100), `searchTimeMs` (default 5000), `maxSearchFileBytes` (default
+ *   4194304), `toolTimeoutMs` (default 30000), `searchThreads` (default: CPUs less one, 1 to 4),
+ *   `maxQueuedSearches` (default 64).
  * @throws {Error} when `root` does not exist or is not a directory.
  * @throws {RangeError} when a limit is not a whole number of at least 1.
  */

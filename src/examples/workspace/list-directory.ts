@@ -4,17 +4,19 @@
  * Spec: MCP 2025-11-25, Server / Tools (`outputSchema`, `structuredContent`).
  * @module
  */
-import { lstat, readdir } from 'node:fs/promises';
-import * as path from 'node:path';
+import { lstat } from 'node:fs/promises';
 import type { JsonObject } from '../../protocol/messages.js';
 import type { CallToolResult } from '../../protocol/types.js';
 import { checkKnownArgs, booleanArg, stringArg } from './args.js';
-import { resolveInside } from './paths.js';
+import { childRef, openInside, readEntries, recheck, statInside } from './open-inside.js';
+import { displayPath, resolveInside } from './paths.js';
 import { guard, structuredResult, ToolError } from './results.js';
 import type { WorkspaceContext, WorkspaceTool } from './index.js';
 
 /** Most entries returned for one folder; the rest are counted in `totalEntries`. */
 export const MAX_DIRECTORY_ENTRIES = 1000;
+/** Most entries read from one folder; past it the listing is truncated and the count stops. */
+export const MAX_SCANNED_ENTRIES = 100_000;
 
 /** The kind of a directory entry; symbolic links are reported as such, not followed. */
 type EntryType = 'file' | 'directory' | 'symlink' | 'other';
@@ -58,7 +60,9 @@ const OUTPUT_SCHEMA: JsonObject = {
     totalEntries: {
       type: 'integer',
       minimum: 0,
-      description: 'Entries in the folder, listed or not.',
+      description:
+        `Entries in the folder, listed or not (counting stops at ${MAX_SCANNED_ENTRIES}; the ` +
+        'first entries are then those of the part read).',
     },
     truncated: {
       type: 'boolean',
@@ -94,6 +98,7 @@ export function listDirectoryTool(workspace: WorkspaceContext): WorkspaceTool {
     inputSchema: INPUT_SCHEMA,
     outputSchema: OUTPUT_SCHEMA,
     annotations: { readOnlyHint: true, openWorldHint: false },
+    timeoutMs: workspace.toolTimeoutMs,
     run: (args): Promise<CallToolResult> => {
       let shown = String(args.path ?? '.');
       return guard(
@@ -104,35 +109,49 @@ export function listDirectoryTool(workspace: WorkspaceContext): WorkspaceTool {
           const includeHidden = booleanArg(args, 'includeHidden', false);
           const target = await resolveInside(workspace.root, requested);
           shown = target.display;
-          const info = await lstat(target.real);
-          if (!info.isDirectory()) {
+          let folder;
+          try {
+            folder = await openInside(workspace.root, target.real, shown, 'directory');
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
+            // Either the path names a file, or a segment before its end is one.
+            const { info } = await statInside(workspace.root, target.real, shown);
             throw new ToolError(
-              `'${shown}' is a file, not a folder. Use read_text_file to read it or file_info ` +
-                'to inspect it.',
+              info.isFile()
+                ? `'${shown}' is a file, not a folder. Use read_text_file to read it or ` +
+                    'file_info to inspect it.'
+                : `'${shown}' is not a folder (it may be a device, a pipe or a socket). Use ` +
+                    'file_info to inspect it.',
             );
           }
-          const all = (await readdir(target.real, { withFileTypes: true }))
-            .filter((entry) => includeHidden || !entry.name.startsWith('.'))
-            .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-          const listed = all.slice(0, MAX_DIRECTORY_ENTRIES);
-          const entries = await Promise.all(
-            listed.map(async (entry): Promise<JsonObject> => {
-              const type = entryType(entry);
-              if (type !== 'file') return { name: entry.name, type };
-              try {
-                const { size } = await lstat(path.join(target.real, entry.name));
-                return { name: entry.name, type, size };
-              } catch {
-                return { name: entry.name, type }; // removed while listing
-              }
-            }),
-          );
-          return structuredResult({
-            path: shown,
-            entries,
-            totalEntries: all.length,
-            truncated: all.length > listed.length,
-          });
+          try {
+            const { entries: read, complete } = await readEntries(folder, MAX_SCANNED_ENTRIES);
+            const all = read
+              .filter((entry) => includeHidden || !entry.name.startsWith('.'))
+              .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+            const listed = all.slice(0, MAX_DIRECTORY_ENTRIES);
+            const entries = await Promise.all(
+              listed.map(async (entry): Promise<JsonObject> => {
+                const type = entryType(entry);
+                if (type !== 'file') return { name: entry.name, type };
+                try {
+                  const { size } = await lstat(childRef(folder, entry.name));
+                  return { name: entry.name, type, size };
+                } catch {
+                  return { name: entry.name, type }; // removed while listing
+                }
+              }),
+            );
+            await recheck(folder); // the sizes were looked up through it
+            return structuredResult({
+              path: displayPath(workspace.root, folder.real),
+              entries,
+              totalEntries: all.length,
+              truncated: all.length > listed.length || !complete,
+            });
+          } finally {
+            await folder.handle.close();
+          }
         },
       );
     },

@@ -6,15 +6,16 @@
  * Bounded: at most {@link MAX_SCANNED_ENTRIES} directory entries are read per request and at most
  * 100 values returned (with `total` and `hasMore` saying there are more). The folder part is
  * confined like every other path (`confineWorkspacePath`): `..`, absolute paths, NUL, backslashes
- * and folders reached through a link pointing outside the root complete to nothing.
+ * and folders reached through a link pointing outside the root complete to nothing. The folder
+ * is listed through its descriptor once that is confirmed inside the root (open-inside.ts), so a
+ * folder swapped for a link while it is opened completes to nothing too.
  *
  * Spec: MCP 2025-11-25, Server / Utilities / Completion (at most 100 values, `total`, `hasMore`).
  * @module
  */
-import type { Dir } from 'node:fs';
-import { opendir } from 'node:fs/promises';
 import type { CompletionReturn } from '../../server/completion.js';
 import { confineWorkspacePath } from './file-contents.js';
+import { openInside, readEntries } from './open-inside.js';
 import type { WorkspaceRoot } from './paths.js';
 
 /** Most values in one completion (the protocol's limit). */
@@ -52,29 +53,24 @@ export async function completeWorkspacePath(
     if (target === undefined) return NOTHING;
     real = target.real;
   }
-  let directory: Dir;
+  let listing;
   try {
-    directory = await opendir(real);
+    const opened = await openInside(root, real, folder, 'directory');
+    try {
+      listing = await readEntries(opened, MAX_SCANNED_ENTRIES);
+    } finally {
+      await opened.handle.close();
+    }
   } catch {
-    return NOTHING; // missing, a file, or unreadable
+    return NOTHING; // missing, a file, unreadable, or led outside the root when opened
   }
   const showHidden = prefix.startsWith('.');
   const matches: string[] = [];
-  let scanned = 0;
-  let complete = true;
-  try {
-    for await (const entry of directory) {
-      if (++scanned > MAX_SCANNED_ENTRIES) {
-        complete = false;
-        break;
-      }
-      if (!entry.name.startsWith(prefix) || (!showHidden && entry.name.startsWith('.'))) continue;
-      matches.push(entry.isDirectory() ? `${entry.name}/` : entry.name);
-    }
-  } catch {
-    // The folder went away while it was read: offer what was seen.
+  for (const entry of listing.entries) {
+    if (!entry.name.startsWith(prefix) || (!showHidden && entry.name.startsWith('.'))) continue;
+    matches.push(entry.isDirectory() ? `${entry.name}/` : entry.name);
   }
-  // Breaking out of `for await` closes the directory; so does reaching its end.
+  const complete = listing.complete;
   matches.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return {
     values: matches.slice(0, MAX_COMPLETIONS).map((name) => folder + name),

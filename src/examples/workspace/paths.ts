@@ -7,9 +7,9 @@
  * whose target is outside (also dangling ones), NUL bytes, and symbolic-link loops. Backslashes
  * are treated as separators on every platform, so `..\\..\\etc` is refused like `../../etc`.
  *
- * The check and the later open are two steps: the tools open the resolved path with `O_NOFOLLOW`,
- * so a link swapped in for its last segment is refused, but a swap of an earlier folder between
- * the two steps is not detected (Node has no `openat`). Serve trusted directories only.
+ * This resolution is by path, so it only chooses what to open: a folder on the way can be swapped
+ * for a symbolic link between it and the open. What was actually opened is checked afterwards, by
+ * its descriptor (open-inside.ts); every file-system access of the workspace goes through that.
  *
  * Spec: MCP 2025-11-25, Server / Tools, "Security Considerations" (servers MUST validate inputs).
  * @module
@@ -17,6 +17,7 @@
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import { realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
+import { probeDescriptorPaths } from './descriptors.js';
 import { ToolError } from './results.js';
 
 /** The workspace root as given (made absolute) and as resolved by `fs.realpath`. */
@@ -25,6 +26,11 @@ export interface WorkspaceRoot {
   given: string;
   /** `fs.realpath(root)`: the directory every resolved path must lie inside. */
   real: string;
+  /**
+   * True when the kernel names open descriptors (`/proc/self/fd/N`, Linux): opened objects are
+   * checked by that name. False elsewhere: they are checked by resolving the path again.
+   */
+  byDescriptor: boolean;
 }
 
 /** A path inside the workspace: its real absolute location and the path to show the model. */
@@ -51,7 +57,7 @@ export function openWorkspaceRoot(root: string): WorkspaceRoot {
     throw new Error(`workspace root ${given} cannot be opened: ${(error as Error).message}`);
   }
   if (!statSync(real).isDirectory()) throw new Error(`workspace root ${given} is not a directory`);
-  return { given, real };
+  return { given, real, byDescriptor: probeDescriptorPaths(real) };
 }
 
 /**
@@ -118,7 +124,14 @@ async function resolveReal(
   if (!isLink) return candidate;
   // realpath reports loops itself; this bound holds if links change while they are resolved.
   if (++hops.count > MAX_LINK_HOPS) throw loop(requested);
-  const target = await readlink(candidate);
+  let target: string;
+  try {
+    target = await readlink(candidate);
+  } catch (error) {
+    // Replaced or removed since the lstat: the open that follows finds out what is there now.
+    if (code(error) === 'EINVAL' || code(error) === 'ENOENT') return candidate;
+    throw error;
+  }
   return resolveReal(path.resolve(path.dirname(candidate), target), hops, requested);
 }
 

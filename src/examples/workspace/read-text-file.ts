@@ -5,11 +5,10 @@
  * Spec: MCP 2025-11-25, Server / Tools (`CallToolResult` text content).
  * @module
  */
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { JsonObject } from '../../protocol/messages.js';
 import type { CallToolResult, ContentBlock } from '../../protocol/types.js';
 import { checkKnownArgs, positiveIntegerArg, stringArg } from './args.js';
+import { openInside, recheck } from './open-inside.js';
 import { resolveInside } from './paths.js';
 import { guard, ToolError } from './results.js';
 import { readLinesForward, readLinesTail, type LineSlice } from './text-reader.js';
@@ -17,9 +16,6 @@ import type { WorkspaceContext, WorkspaceTool } from './index.js';
 
 /** Bytes at the start of a file checked for NUL before any range is read. */
 const SNIFF_BYTES = 8192;
-
-/** Open flags: no following a link swapped in after the check, no blocking on a FIFO. */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 const ARG_NAMES = ['path', 'head', 'tail', 'startLine', 'endLine'];
 
@@ -94,6 +90,7 @@ function note(
 /** Builds `read_text_file` for one workspace. */
 export function readTextFileTool(workspace: WorkspaceContext): WorkspaceTool {
   const maxBytes = workspace.maxReadBytes;
+  const maxScanBytes = workspace.maxScanBytes;
   return {
     name: 'read_text_file',
     title: 'Read text file',
@@ -102,9 +99,11 @@ export function readTextFileTool(workspace: WorkspaceContext): WorkspaceTool {
       'use head (first N lines), tail (last N lines) or startLine/endLine (1-based, inclusive) ' +
       `to read part of a large file. At most ${maxBytes} bytes come back per call, cut at a line ` +
       'end; a note after the text says which lines were shown and how to read on. Binary files ' +
-      '(NUL bytes or invalid UTF-8) are refused. Paths are relative to the workspace root.',
+      '(NUL bytes or invalid UTF-8) are refused. startLine must begin within the first ' +
+      `${maxScanBytes} bytes. Paths are relative to the workspace root.`,
     inputSchema: INPUT_SCHEMA,
     annotations: { readOnlyHint: true, openWorldHint: false },
+    timeoutMs: workspace.toolTimeoutMs,
     run: (args, ctx): Promise<CallToolResult> => {
       let shown = String(args.path ?? '');
       return guard(
@@ -127,9 +126,9 @@ export function readTextFileTool(workspace: WorkspaceContext): WorkspaceTool {
           }
           const target = await resolveInside(workspace.root, requested);
           shown = target.display;
-          const file = await open(target.real, OPEN_FLAGS);
+          const opened = await openInside(workspace.root, target.real, shown, 'file');
+          const { handle: file, info } = opened;
           try {
-            const info = await file.stat();
             if (info.isDirectory()) {
               throw new ToolError(
                 `'${shown}' is a directory. Use list_directory to see what it contains.`,
@@ -153,7 +152,17 @@ export function readTextFileTool(workspace: WorkspaceContext): WorkspaceTool {
                     head ?? endLine ?? Infinity,
                     maxBytes,
                     ctx?.signal,
+                    maxScanBytes,
                   );
+            if (slice.scanStoppedIn !== undefined) {
+              throw new ToolError(
+                `Line ${startLine} of '${shown}' begins more than ${maxScanBytes} bytes into ` +
+                  `the file (line ${slice.scanStoppedIn} is still going on there), and ` +
+                  `read_text_file scans at most ${maxScanBytes} bytes per call to find a line. ` +
+                  'Use tail to read the end of the file, or search_text to find the lines you ' +
+                  'need.',
+              );
+            }
             const text = decodeText(slice.bytes, shown, false);
             if (
               startLine !== undefined &&
@@ -167,6 +176,7 @@ export function readTextFileTool(workspace: WorkspaceContext): WorkspaceTool {
               );
             }
             const ranged = (head ?? tail ?? startLine ?? endLine) !== undefined;
+            await recheck(opened); // elsewhere than Linux: a swap must also be undone by now
             const content: ContentBlock[] = [{ type: 'text', text }];
             const after = note(slice, shown, maxBytes, ranged, tail !== undefined);
             if (after !== undefined) content.push({ type: 'text', text: after });

@@ -1,24 +1,23 @@
 /**
  * `search_text`: find lines matching a literal string or a regular expression in the workspace.
- * The search runs in a worker thread (see search-worker.ts), bounded in matches and in time, and
- * stopped at once when the request is cancelled.
+ * The search runs on a bounded pool of worker threads with a bounded queue (search-pool.ts,
+ * search-worker.ts), bounded in matches and in time, and stopped at once when the request is
+ * cancelled.
  *
  * Spec: MCP 2025-11-25, Server / Tools (`outputSchema`, `structuredContent`); Basic / Utilities /
  * Cancellation.
  * @module
  */
-import { stat } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
 import type { JsonObject } from '../../protocol/messages.js';
 import type { CallToolResult } from '../../protocol/types.js';
 import { booleanArg, checkKnownArgs, positiveIntegerArg, stringArg } from './args.js';
+import { statInside } from './open-inside.js';
 import { resolveInside } from './paths.js';
 import { CANCELLED, errorResult, guard, structuredResult, ToolError } from './results.js';
-import type { SearchJob, SearchMatch, SearchMessage } from './search-worker.js';
+import { SearchPool } from './search-pool.js';
+import type { SearchJob } from './search-worker.js';
 import type { WorkspaceContext, WorkspaceTool } from './index.js';
 
-/** Time after the deadline before a worker that has not stopped by itself is terminated, in ms. */
-const GRACE_MS = 250;
 const WORKER_URL = new URL('./search-worker.js', import.meta.url);
 const ARG_NAMES = ['query', 'regex', 'path', 'caseSensitive', 'maxResults'];
 
@@ -89,49 +88,16 @@ function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 }
 
-/** How a search run ended, with what it found. */
-interface SearchOutcome {
-  matches: SearchMatch[];
-  filesSearched: number;
-  filesSkipped: number;
-  stoppedBy: 'limit' | 'time' | 'cancelled' | null;
-}
-
-/** Runs one search job in a worker; resolves at its end, at the hard deadline, or on abort. */
-function runWorker(
-  job: SearchJob,
-  hardMs: number,
-  signal: AbortSignal | undefined,
-): Promise<SearchOutcome> {
-  return new Promise((resolve, reject) => {
-    const matches: SearchMatch[] = [];
-    const worker = new Worker(WORKER_URL, { workerData: job });
-    let settled = false;
-    const finish = (stoppedBy: SearchOutcome['stoppedBy'], error?: Error): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
-      const counters = new Int32Array(job.counters);
-      if (error) reject(error);
-      else resolve({ matches, filesSearched: counters[0]!, filesSkipped: counters[1]!, stoppedBy });
-    };
-    const onAbort = (): void => finish('cancelled');
-    const timer = setTimeout(() => finish('time'), hardMs);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (message: SearchMessage) => {
-      if (message.kind === 'done') return finish(message.stoppedBy);
-      const { kind: _kind, ...match } = message;
-      matches.push(match);
-    });
-    worker.on('error', (error) => finish(null, error));
-    worker.on('exit', () => finish(null, new Error('the search worker stopped unexpectedly')));
-  });
-}
-
 /** Builds `search_text` for one workspace. */
 export function searchTextTool(workspace: WorkspaceContext): WorkspaceTool {
+  const pool = new SearchPool({
+    workerUrl: WORKER_URL,
+    threads: workspace.searchThreads,
+    maxQueued: workspace.maxQueuedSearches,
+    // A backstop (one file at a time is in memory): room for the file's bytes and text many
+    // times over, since one allocation far beyond the limit would end the whole process.
+    heapMb: Math.max(64, Math.ceil((workspace.maxSearchFileBytes * 16) / 2 ** 20)),
+  });
   return {
     name: 'search_text',
     title: 'Search text',
@@ -146,6 +112,7 @@ export function searchTextTool(workspace: WorkspaceContext): WorkspaceTool {
     inputSchema: inputSchema(workspace.maxResults),
     outputSchema: OUTPUT_SCHEMA,
     annotations: { readOnlyHint: true, openWorldHint: false },
+    timeoutMs: workspace.toolTimeoutMs,
     run: (args, ctx): Promise<CallToolResult> => {
       let shown = String(args.path ?? '.');
       return guard(
@@ -172,19 +139,20 @@ export function searchTextTool(workspace: WorkspaceContext): WorkspaceTool {
           }
           const target = await resolveInside(workspace.root, stringArg(args, 'path', '.'));
           shown = target.display;
-          await stat(target.real); // a clear "does not exist" before starting a worker
+          // A clear "does not exist" before the search waits for a worker.
+          await statInside(workspace.root, target.real, shown);
           if (ctx?.signal?.aborted) return errorResult(CANCELLED);
           const job: SearchJob = {
-            root: workspace.root.real,
+            root: { real: workspace.root.real, byDescriptor: workspace.root.byDescriptor },
             start: target.real,
             source,
             flags,
             limit: limit + 1, // one more than shown tells whether there were more
             maxFileBytes: workspace.maxSearchFileBytes,
-            deadline: Date.now() + workspace.searchTimeMs,
+            timeMs: workspace.searchTimeMs,
             counters: new SharedArrayBuffer(8),
           };
-          const outcome = await runWorker(job, workspace.searchTimeMs + GRACE_MS, ctx?.signal);
+          const outcome = await pool.run(job, ctx?.signal);
           if (outcome.stoppedBy === 'cancelled') return errorResult(CANCELLED);
           const more = outcome.matches.length > limit;
           const structured: JsonObject = {

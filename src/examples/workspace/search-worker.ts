@@ -1,27 +1,33 @@
 /**
- * The body of `search_text`, run in a worker thread so that the caller can stop it at any moment:
- * a model-supplied regular expression can backtrack for minutes on one line, and only
- * terminating the thread bounds that. Walks the tree without following symbolic links, skips
- * binary, oversized and unreadable files, and posts each matching line as it is found.
+ * The body of `search_text`, run in a worker thread of the search pool (search-pool.ts) so that
+ * the caller can stop it at any moment: a model-supplied regular expression can backtrack for
+ * minutes on one line, and only terminating the thread bounds that. A worker takes one job at a
+ * time from its parent port and posts each matching line as it is found, then `done`.
+ *
+ * The walk goes by descriptor: each folder is opened and confirmed inside the root before it is
+ * listed, and each entry is opened from its folder's descriptor and its real path re-checked
+ * before it is descended into or read (open-inside.ts), so a folder swapped for a symbolic link
+ * mid-walk is skipped, never followed. Symbolic links, binary, oversized and unreadable files are
+ * skipped.
  * @module
  */
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  openSync,
-  readdirSync,
-  readSync,
-  statSync,
-} from 'node:fs';
+import { closeSync, readdirSync, readSync } from 'node:fs';
 import * as path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
+import { DIRECTORY_FLAGS, FILE_FLAGS } from './descriptors.js';
+import {
+  childRef,
+  openInsideSync,
+  stillInsideSync,
+  type OpenedSync,
+  type RootCheck,
+} from './open-inside.js';
 
-/** What the worker is asked to do (its `workerData`). */
+/** What the worker is asked to do (one message on its port). */
 export interface SearchJob {
-  /** Real path of the workspace root; match paths are shown relative to it. */
-  root: string;
-  /** Real path of the folder or file to search, inside `root`. */
+  /** The workspace root: its real path (match paths are shown relative to it) and how to check. */
+  root: RootCheck;
+  /** Real path of the folder or file to search, inside the root. */
   start: string;
   /** `RegExp` source and flags, already checked by the caller. */
   source: string;
@@ -30,8 +36,8 @@ export interface SearchJob {
   limit: number;
   /** Skip files larger than this many bytes. */
   maxFileBytes: number;
-  /** `Date.now()` value after which the search stops by itself. */
-  deadline: number;
+  /** Milliseconds the search may take from when the worker starts it; it then stops by itself. */
+  timeMs: number;
   /**
    * Two 32-bit counters the worker keeps current, `[0]` files searched and `[1]` files skipped,
    * readable by the caller even after it terminated the worker.
@@ -57,7 +63,6 @@ const SKIPPED_DIRECTORIES = new Set(['.git', 'node_modules']);
 const MAX_LINE_CHARS = 200;
 /** Lines scanned between two deadline checks. */
 const LINES_PER_CHECK = 1000;
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 const SEARCHED = 0;
 const SKIPPED = 1;
 
@@ -72,21 +77,14 @@ function excerpt(line: string, index: number): string {
   return (from > 0 ? '…' : '') + line.slice(from, to) + (to < line.length ? '…' : '');
 }
 
-/** Reads a regular file of at most `maxBytes` as UTF-8; `undefined` means skip it. */
-function readText(file: string, maxBytes: number): string | undefined {
-  let fd: number;
+/** Reads an opened regular file of at most `maxBytes` as UTF-8; `undefined` means skip it. */
+function readText(file: OpenedSync, maxBytes: number): string | undefined {
+  if (!file.info.isFile() || file.info.size > maxBytes) return undefined;
   try {
-    fd = openSync(file, OPEN_FLAGS);
-  } catch {
-    return undefined;
-  }
-  try {
-    const info = fstatSync(fd);
-    if (!info.isFile() || info.size > maxBytes) return undefined;
-    const bytes = new Uint8Array(info.size);
+    const bytes = new Uint8Array(file.info.size);
     let filled = 0;
     while (filled < bytes.length) {
-      const read = readSync(fd, bytes, filled, bytes.length - filled, filled);
+      const read = readSync(file.fd, bytes, filled, bytes.length - filled, filled);
       if (read === 0) break;
       filled += read;
     }
@@ -94,9 +92,24 @@ function readText(file: string, maxBytes: number): string | undefined {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, filled));
   } catch {
     return undefined; // unreadable, or not UTF-8
-  } finally {
-    closeSync(fd);
   }
+}
+
+/** Runs `use` on `target` opened with `flags` and confirmed inside the root, then closes it. */
+function withOpened(
+  root: RootCheck,
+  target: string,
+  flags: number,
+  use: (opened: OpenedSync) => void,
+): boolean {
+  const opened = openInsideSync(root, target, flags);
+  if (opened === undefined) return false;
+  try {
+    use(opened);
+  } finally {
+    closeSync(opened.fd);
+  }
+  return true;
 }
 
 /**
@@ -109,55 +122,64 @@ export function runSearch(
 ): 'limit' | 'time' | null {
   const pattern = new RegExp(job.source, job.flags);
   const counters = new Int32Array(job.counters);
+  const deadline = Date.now() + job.timeMs;
   let found = 0;
 
-  const searchFile = (file: string): void => {
-    if (Date.now() > job.deadline) throw new Stop('time');
+  const searchFile = (file: OpenedSync): void => {
+    if (Date.now() > deadline) throw new Stop('time');
     const text = readText(file, job.maxFileBytes);
     if (text === undefined) {
       Atomics.add(counters, SKIPPED, 1);
       return;
     }
     Atomics.add(counters, SEARCHED, 1);
-    const shown = path.relative(job.root, file).split(path.sep).join('/');
-    const lines = text.split('\n');
-    if (lines[lines.length - 1] === '') lines.pop(); // the file ends with a line break
-    for (let index = 0; index < lines.length; index++) {
-      if (index % LINES_PER_CHECK === LINES_PER_CHECK - 1 && Date.now() > job.deadline) {
+    const shown = path.relative(job.root.real, file.real).split(path.sep).join('/');
+    // Line by line with indexOf: no array of every line (a file of line breaks would make one
+    // entry per byte).
+    for (let from = 0, index = 0; from < text.length; index++) {
+      if (index % LINES_PER_CHECK === LINES_PER_CHECK - 1 && Date.now() > deadline) {
         throw new Stop('time');
       }
-      let content = lines[index]!;
+      const newline = text.indexOf('\n', from);
+      const to = newline === -1 ? text.length : newline;
+      let content = text.slice(from, to);
+      from = to + 1;
       if (content.endsWith('\r')) content = content.slice(0, -1);
       const match = pattern.exec(content);
       if (match === null) continue;
-      const text = excerpt(content, match.index);
-      post({ kind: 'match', path: shown, line: index + 1, column: match.index + 1, text });
+      const line = excerpt(content, match.index);
+      post({ kind: 'match', path: shown, line: index + 1, column: match.index + 1, text: line });
       if (++found >= job.limit) throw new Stop('limit');
     }
   };
 
-  const walk = (directory: string): void => {
-    if (Date.now() > job.deadline) throw new Stop('time');
+  const walk = (folder: OpenedSync): void => {
+    if (Date.now() > deadline) throw new Stop('time');
     let entries;
     try {
-      entries = readdirSync(directory, { withFileTypes: true });
+      entries = readdirSync(folder.ref, { withFileTypes: true });
     } catch {
       return; // unreadable folder
     }
+    if (!stillInsideSync(job.root, folder)) return; // listed through a path that changed
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
-      const full = path.join(directory, entry.name);
+      const child = childRef(folder, entry.name);
       if (entry.isDirectory()) {
-        if (!SKIPPED_DIRECTORIES.has(entry.name)) walk(full);
+        // Opened from this folder without following a link, and re-checked, before descending.
+        if (!SKIPPED_DIRECTORIES.has(entry.name)) {
+          withOpened(job.root, child, DIRECTORY_FLAGS, walk);
+        }
       } else if (entry.isFile()) {
-        searchFile(full);
+        if (!withOpened(job.root, child, FILE_FLAGS, searchFile)) Atomics.add(counters, SKIPPED, 1);
       } // symbolic links and special files are not followed
     }
   };
 
   try {
-    if (statSync(job.start).isDirectory()) walk(job.start);
-    else searchFile(job.start);
+    withOpened(job.root, job.start, FILE_FLAGS, (start) =>
+      start.info.isDirectory() ? walk(start) : searchFile(start),
+    );
   } catch (error) {
     if (error instanceof Stop) return error.reason;
     throw error;
@@ -166,12 +188,9 @@ export function runSearch(
 }
 
 const port = parentPort;
-const data = workerData as Partial<SearchJob> | null;
-if (
-  port !== null &&
-  data?.counters instanceof SharedArrayBuffer &&
-  typeof data.source === 'string'
-) {
-  const stoppedBy = runSearch(data as SearchJob, (message) => port.postMessage(message));
-  port.postMessage({ kind: 'done', stoppedBy } satisfies SearchMessage);
+if (port !== null) {
+  port.on('message', (job: SearchJob) => {
+    const stoppedBy = runSearch(job, (message) => port.postMessage(message));
+    port.postMessage({ kind: 'done', stoppedBy } satisfies SearchMessage);
+  });
 }

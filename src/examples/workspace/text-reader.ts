@@ -2,12 +2,16 @@
  * Reads a range of lines from an open file without loading more than needed: forward for the
  * whole file, `head` and `startLine`/`endLine`, backward from the end for `tail`. Output is capped
  * in bytes and cut at whole lines; lines are split on LF (a CR before it stays in the text).
+ * Reading is bounded too: a forward read scans at most `maxScanBytes` looking for its first line,
+ * and a tail read at most the output cap and one chunk.
  * @module
  */
 import type { FileHandle } from 'node:fs/promises';
 
 /** Bytes read per `read` call. */
 const CHUNK_BYTES = 64 * 1024;
+/** Bytes read per `read` call while skipping lines before the first one wanted. */
+const SKIP_CHUNK_BYTES = 1024 * 1024;
 const LF = 0x0a;
 
 /** The bytes of the lines read, with their 1-based numbers when known. */
@@ -24,6 +28,11 @@ export interface LineSlice {
   truncated: boolean;
   /** True when the only line returned was longer than the cap and was cut inside. */
   lineCut: boolean;
+  /**
+   * Set when a forward read gave up looking for line `start` after `maxScanBytes`: the number of
+   * the line it was in (so lines `start` and later begin past the scan limit).
+   */
+  scanStoppedIn?: number;
 }
 
 /** Length of the longest prefix of `bytes`, at most `max`, that splits no UTF-8 character. */
@@ -38,7 +47,8 @@ function utf8Prefix(bytes: Uint8Array, max: number): number {
  * Reads lines `start`..`end` (1-based, inclusive; `end` may be `Infinity`) going forward from the
  * file's start, returning at most `maxBytes` bytes. The read stops at line `end`, at the cap, or at
  * the end of the file; `signal` is checked between chunks. `size` (the file's size in bytes)
- * tells whether anything follows line `end`.
+ * tells whether anything follows line `end`. When line `start` has not begun within the first
+ * `maxScanBytes` bytes, the read stops there with `scanStoppedIn` set and nothing returned.
  */
 export async function readLinesForward(
   file: FileHandle,
@@ -47,6 +57,7 @@ export async function readLinesForward(
   end: number,
   maxBytes: number,
   signal: AbortSignal | undefined,
+  maxScanBytes: number = Infinity,
 ): Promise<LineSlice> {
   const kept: Uint8Array[] = [];
   let keptBytes = 0;
@@ -66,8 +77,14 @@ export async function readLinesForward(
   });
   for (;;) {
     signal?.throwIfAborted();
-    const buffer = new Uint8Array(CHUNK_BYTES);
-    const { bytesRead } = await file.read(buffer, 0, CHUNK_BYTES, position);
+    // Until line `start` begins, no more than `maxScanBytes` in all are read.
+    const length = line < start ? Math.min(SKIP_CHUNK_BYTES, maxScanBytes - position) : CHUNK_BYTES;
+    if (length <= 0) {
+      if (position >= size) break; // the whole file was scanned, exactly to the limit
+      return { ...slice(false, false), scanStoppedIn: line };
+    }
+    const buffer = new Uint8Array(length);
+    const { bytesRead } = await file.read(buffer, 0, length, position);
     if (bytesRead === 0) break;
     position += bytesRead;
     const chunk = buffer.subarray(0, bytesRead);
