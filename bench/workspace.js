@@ -2,7 +2,7 @@
 //
 //   race   a renamer swaps a folder inside the root for a link to an outside folder while every
 //          tool, the resource template, completion and the prompt are called (in-process);
-//          prints calls and escapes per kind (test/examples/workspace-race.js).
+//          prints calls and escapes per kind (test/workspace-race.js).
 //   scan   read_text_file with startLine: 2 on a 10 GiB sparse file whose first line has no
 //          newline, over stdio; floor: bare Node reading 64 MiB of it (the default scan bound).
 //   flood  256 concurrent search_text calls with a backtracking regex, over stdio, while a ping
@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { StdioChild, vm } from './lib/child.js';
 import { percentile } from './lib/stats.js';
-import { formatRace, runRace } from '../test/examples/workspace-race.js';
+import { formatRace, runRace } from '../test/workspace-race.js';
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,

@@ -55,7 +55,7 @@ const LATER = new Map([
   ['src/cli/commands/call.ts', 'chunks/call.js'],
   ['src/cli/commands/check.ts', 'chunks/check.js'],
   ['src/cli/commands/init.ts', 'chunks/init.js'],
-  ['src/examples/workspace/index.ts', 'chunks/workspace.js'],
+  ['src/workspace/index.ts', 'chunks/workspace.js'],
   ['src/transport/http.ts', 'transport/http.js'],
 ].map(([from, to]) => [resolve(from), join(OUT, to)]));
 /** The output file of the layer being built (a later file is imported relative to it). */
@@ -166,7 +166,7 @@ const entryPoints = [
   'src/testing/index.ts',
   ...[...LATER].filter(([, to]) => to.startsWith(join(OUT, 'chunks'))).map(([from, to]) => ({ in: from, out: relative(OUT, to).replace(/\.js$/, '') })),
   // The search worker is started by URL relative to the code that starts it, in chunks/.
-  { in: 'src/examples/workspace/search-worker.ts', out: 'chunks/search-worker' },
+  { in: 'src/workspace/search-worker.ts', out: 'chunks/search-worker' },
 ];
 const rest = await build({
   ...common,

@@ -19,7 +19,7 @@ import { loadServerModule } from '../load.js';
  */
 export async function createExampleServer(root: string): Promise<Server> {
   const { createWorkspacePrompts, createWorkspaceResources, createWorkspaceTools, workspaceInfo } =
-    await import('../../examples/workspace/index.js');
+    await import('../../workspace/index.js');
   let real: string;
   try {
     real = realpathSync(resolve(root));

@@ -5,8 +5,8 @@
  * Spec: MCP 2025-11-25, Server / Tools (`CallToolResult` text content).
  * @module
  */
-import type { JsonObject } from '../../protocol/messages.js';
-import type { CallToolResult, ContentBlock } from '../../protocol/types.js';
+import type { JsonObject } from '../protocol/messages.js';
+import type { CallToolResult, ContentBlock } from '../protocol/types.js';
 import { checkKnownArgs, positiveIntegerArg, stringArg } from './args.js';
 import { openInside, recheck } from './open-inside.js';
 import { resolveInside } from './paths.js';

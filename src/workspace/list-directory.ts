@@ -5,8 +5,8 @@
  * @module
  */
 import { lstat } from 'node:fs/promises';
-import type { JsonObject } from '../../protocol/messages.js';
-import type { CallToolResult } from '../../protocol/types.js';
+import type { JsonObject } from '../protocol/messages.js';
+import type { CallToolResult } from '../protocol/types.js';
 import { checkKnownArgs, booleanArg, stringArg } from './args.js';
 import { childRef, openInside, readEntries, recheck, statInside } from './open-inside.js';
 import { displayPath, resolveInside } from './paths.js';

@@ -5,10 +5,10 @@
  * Handling": invalid arguments are `-32602`); Server / Utilities / Completion.
  * @module
  */
-import { ErrorCode, RpcError } from '../../protocol/errors.js';
-import type { EmbeddedResource } from '../../protocol/types.js';
-import { toBase64 } from '../../server/content.js';
-import type { PromptDefinition, PromptMessageReturn } from '../../server/prompt.js';
+import { ErrorCode, RpcError } from '../protocol/errors.js';
+import type { EmbeddedResource } from '../protocol/types.js';
+import { toBase64 } from '../server/content.js';
+import type { PromptDefinition, PromptMessageReturn } from '../server/prompt.js';
 import { readWorkspaceFile } from './file-contents.js';
 import { completeWorkspacePath } from './path-completer.js';
 import type { WorkspaceContext } from './index.js';

@@ -14,8 +14,8 @@
  * RFC 3986 §2.1 (percent-encoding in the file URI).
  * @module
  */
-import { ErrorCode, RpcError } from '../../protocol/errors.js';
-import { safeRelativePath } from '../../server/uri.js';
+import { ErrorCode, RpcError } from '../protocol/errors.js';
+import { safeRelativePath } from '../server/uri.js';
 import { guessMimeType } from './mime.js';
 import { openInside, recheck, type OpenedInside } from './open-inside.js';
 import { resolveInside, type WorkspaceRoot } from './paths.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import fc from 'fast-check';
-import { createWorkspaceTools, workspaceInfo } from '../../dist/examples/workspace/index.js';
+import { createWorkspaceTools, workspaceInfo } from '../../dist/workspace/index.js';
 
 // Layout: <base>/ws is the root; <base>/ws-evil shares its name as a prefix; <base>/outside
 // holds a secret reached through symbolic links inside the root.

@@ -5,8 +5,8 @@
  * Spec: MCP 2025-11-25, Server / Tools ("Error Handling", "Structured Content").
  * @module
  */
-import type { JsonObject } from '../../protocol/messages.js';
-import type { CallToolResult } from '../../protocol/types.js';
+import type { JsonObject } from '../protocol/messages.js';
+import type { CallToolResult } from '../protocol/types.js';
 
 /** The text of the result for a request cancelled while the tool ran. */
 export const CANCELLED = 'The request was cancelled before it finished.';

@@ -4,8 +4,8 @@
  * Spec: MCP 2025-11-25, Server / Tools (`outputSchema`, `structuredContent`).
  * @module
  */
-import type { JsonObject } from '../../protocol/messages.js';
-import type { CallToolResult } from '../../protocol/types.js';
+import type { JsonObject } from '../protocol/messages.js';
+import type { CallToolResult } from '../protocol/types.js';
 import { checkKnownArgs, stringArg } from './args.js';
 import { statInside } from './open-inside.js';
 import { displayPath, resolveInside } from './paths.js';

@@ -4,7 +4,7 @@
 // and over on paths through that folder. An escape is a reply that shows the outside folder: its
 // marker text, its marker-named entry, or its secret file's size.
 //
-// Used by test/examples/workspace-race.test.js (a few seconds) and bench/workspace.js (longer,
+// Used by test/workspace-race.test.js (a few seconds) and bench/workspace.js (longer,
 // and against another build: `node bench/workspace.js race --dist=/tmp/before/dist`).
 import { spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
@@ -142,7 +142,7 @@ export async function runRace({
   searchConcurrency = 2,
 } = {}) {
   const distUrl = typeof dist === 'string' ? pathToFileURL(dist.endsWith('/') ? dist : `${dist}/`) : dist;
-  const workspace = await import(new URL('examples/workspace/index.js', distUrl).href);
+  const workspace = await import(new URL('workspace/index.js', distUrl).href);
   const { createServer } = await import(new URL('server/server.js', distUrl).href);
   const { connect } = await import(new URL('testing/memory.js', distUrl).href);
   const { base, root } = await layout();

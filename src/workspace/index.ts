@@ -25,10 +25,10 @@
  * });
  */
 import { availableParallelism } from 'node:os';
-import type { Implementation } from '../../protocol/types.js';
-import type { ToolDefinition, ToolReturn } from '../../server/tool.js';
-import type { PromptDefinition } from '../../server/prompt.js';
-import type { ResourceTemplateDefinition } from '../../server/resource.js';
+import type { Implementation } from '../protocol/types.js';
+import type { ToolDefinition, ToolReturn } from '../server/tool.js';
+import type { PromptDefinition } from '../server/prompt.js';
+import type { ResourceTemplateDefinition } from '../server/resource.js';
 import { fileInfoTool } from './file-info.js';
 import { listDirectoryTool } from './list-directory.js';
 import { openWorkspaceRoot, type WorkspaceRoot } from './paths.js';

@@ -5,7 +5,7 @@
 // A longer run: `node bench/workspace.js race --seconds=60`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWorkspaceRoot } from '../../dist/examples/workspace/paths.js';
+import { openWorkspaceRoot } from '../../dist/workspace/paths.js';
 import { formatRace, runRace } from './workspace-race.js';
 
 const byDescriptor = openWorkspaceRoot('.').byDescriptor;

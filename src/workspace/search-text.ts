@@ -8,8 +8,8 @@
  * Cancellation.
  * @module
  */
-import type { JsonObject } from '../../protocol/messages.js';
-import type { CallToolResult } from '../../protocol/types.js';
+import type { JsonObject } from '../protocol/messages.js';
+import type { CallToolResult } from '../protocol/types.js';
 import { booleanArg, checkKnownArgs, positiveIntegerArg, stringArg } from './args.js';
 import { statInside } from './open-inside.js';
 import { resolveInside } from './paths.js';

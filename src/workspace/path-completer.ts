@@ -13,7 +13,7 @@
  * Spec: MCP 2025-11-25, Server / Utilities / Completion (at most 100 values, `total`, `hasMore`).
  * @module
  */
-import type { CompletionReturn } from '../../server/completion.js';
+import type { CompletionReturn } from '../server/completion.js';
 import { confineWorkspacePath } from './file-contents.js';
 import { openInside, readEntries } from './open-inside.js';
 import type { WorkspaceRoot } from './paths.js';

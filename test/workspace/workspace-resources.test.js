@@ -19,9 +19,9 @@ import {
   createWorkspaceResources,
   createWorkspaceTools,
   workspaceInfo,
-} from '../../dist/examples/workspace/index.js';
-import { workspaceFileUri } from '../../dist/examples/workspace/file-contents.js';
-import { guessMimeType } from '../../dist/examples/workspace/mime.js';
+} from '../../dist/workspace/index.js';
+import { workspaceFileUri } from '../../dist/workspace/file-contents.js';
+import { guessMimeType } from '../../dist/workspace/mime.js';
 import { assertWire, REVISIONS, schemaDir } from '../mcp-oracle.js';
 import { fakeCtx, shaped } from '../server/mcp-schema.js';
 

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from '../../dist/server/server.js';
 import { connect } from '../../dist/testing/memory.js';
-import { createWorkspaceTools, workspaceInfo } from '../../dist/examples/workspace/index.js';
-import { openWorkspaceRoot } from '../../dist/examples/workspace/paths.js';
-import { SearchPool } from '../../dist/examples/workspace/search-pool.js';
+import { createWorkspaceTools, workspaceInfo } from '../../dist/workspace/index.js';
+import { openWorkspaceRoot } from '../../dist/workspace/paths.js';
+import { SearchPool } from '../../dist/workspace/search-pool.js';
 
-const WORKER_URL = new URL('../../dist/examples/workspace/search-worker.js', import.meta.url);
+const WORKER_URL = new URL('../../dist/workspace/search-worker.js', import.meta.url);
 const HAS_PROC = existsSync('/proc/self/status') && existsSync('/proc/self/io');
 const live = () => ({ signal: new AbortController().signal });
 const text = (result) => result.content.map((block) => block.text).join('\n');

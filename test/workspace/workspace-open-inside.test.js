@@ -13,7 +13,7 @@ import {
   DIRECTORY_FLAGS,
   FILE_FLAGS,
   probeDescriptorPaths,
-} from '../../dist/examples/workspace/descriptors.js';
+} from '../../dist/workspace/descriptors.js';
 import {
   childRef,
   openInside,
@@ -22,9 +22,9 @@ import {
   recheck,
   statInside,
   stillInsideSync,
-} from '../../dist/examples/workspace/open-inside.js';
-import { openWorkspaceRoot } from '../../dist/examples/workspace/paths.js';
-import { runSearch } from '../../dist/examples/workspace/search-worker.js';
+} from '../../dist/workspace/open-inside.js';
+import { openWorkspaceRoot } from '../../dist/workspace/paths.js';
+import { runSearch } from '../../dist/workspace/search-worker.js';
 
 let base;
 let ws;

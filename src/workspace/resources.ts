@@ -8,7 +8,7 @@
  * "Security Considerations"); Server / Utilities / Completion; RFC 6570 §3.2.3 (`{+path}`).
  * @module
  */
-import type { ResourceTemplateDefinition } from '../../server/resource.js';
+import type { ResourceTemplateDefinition } from '../server/resource.js';
 import { readWorkspaceFile } from './file-contents.js';
 import { completeWorkspacePath } from './path-completer.js';
 import type { WorkspaceContext } from './index.js';
