@@ -19,7 +19,7 @@ export type { AskOptions } from './server/client-input.js';
 export type { Era } from './server/era.js';
 export type { RequestTarget } from './server/methods.js';
 export { MiddlewareError } from './server/middleware.js';
-export type { Middleware, Next } from './server/middleware.js';
+export type { AdmissionRequest, Middleware, Next } from './server/middleware.js';
 export type { ToolCall, ToolHook } from './server/tool-call.js';
 export type { ExtensionDefinition } from './server/extensions.js';
 export type { CacheHints } from './server/result.js';
@@ -85,7 +85,7 @@ export { formatViolationsTable } from './schema/strict-report.js';
 export type { FromSchema } from './schema/from-schema.js';
 
 // The protocol: messages, errors, revisions.
-export { ErrorCode, RpcError } from './protocol/errors.js';
+export { ErrorCode, RATE_LIMITED, RpcError } from './protocol/errors.js';
 export type { ErrorCodeValue } from './protocol/errors.js';
 export {
   LATEST_LEGACY_REVISION,
