@@ -25,6 +25,16 @@ export type { ExtensionDefinition } from './server/extensions.js';
 export type { CacheHints } from './server/result.js';
 export type { HeaderReader, Principal, TransportInfo, TransportRequestInfo } from './server/request-info.js';
 export type { TraceContext } from './server/trace-context.js';
+
+// Built-in policies on the middleware seam.
+export { defaultRateLimitKey, rateLimit, RETRY_AFTER_META_KEY } from './server/policies/rate-limit.js';
+export type { RateLimitCaller, RateLimitOptions } from './server/policies/rate-limit.js';
+export { readOnly } from './server/policies/read-only.js';
+export { audit } from './server/policies/audit.js';
+export type { AuditOptions, AuditRecord } from './server/policies/audit.js';
+export { tracing } from './server/policies/tracing.js';
+export type { SpanAttribute, SpanData, TracingOptions } from './server/policies/tracing.js';
+
 export { META } from './protocol/meta.js';
 export { resolveClientIdentity } from './server/identity.js';
 export type { ClientIdentity, IdentitySources, SessionIdentity } from './server/identity.js';
