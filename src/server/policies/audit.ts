@@ -86,16 +86,18 @@ function auditRecord(ctx: RequestContext, start: number, end: number, outcome: O
   if (ctx.transport.sessionId !== undefined) record.sessionId = ctx.transport.sessionId;
   const principal = ctx.principal;
   if (principal !== undefined) {
-    const { subject, clientId, issuer } = principal;
-    record.principal = {
-      ...(subject === undefined ? {} : { subject }),
-      ...(clientId === undefined ? {} : { clientId }),
-      ...(issuer === undefined ? {} : { issuer }),
-    };
+    const who: NonNullable<AuditRecord['principal']> = {};
+    if (principal.subject !== undefined) who.subject = principal.subject;
+    if (principal.clientId !== undefined) who.clientId = principal.clientId;
+    if (principal.issuer !== undefined) who.issuer = principal.issuer;
+    record.principal = who;
   }
   const { name, version } = ctx.client;
   if (name !== undefined || version !== undefined) {
-    record.client = { ...(name === undefined ? {} : { name }), ...(version === undefined ? {} : { version }) };
+    const client: NonNullable<AuditRecord['client']> = {};
+    if (name !== undefined) client.name = name;
+    if (version !== undefined) client.version = version;
+    record.client = client;
   }
   if (outcome.kind === 'error') {
     record.errorCode = outcome.code;

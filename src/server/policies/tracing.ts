@@ -71,15 +71,26 @@ export interface TracingOptions {
   clock?: () => number;
 }
 
-const HEX = '0123456789abcdef';
+const HEX: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+/** Random bytes drawn a pool at a time (one `getRandomValues` per 256 ids, not one per id). */
+const pool = new Uint8Array(4096);
+let used = pool.length;
 
 /** `bytes` random bytes as lower-case hex, never all zeros (W3C Trace Context §3.2.2.3–4). */
 function randomHex(bytes: number): string {
-  const data = crypto.getRandomValues(new Uint8Array(bytes));
-  if (data.every((b) => b === 0)) data[0] = 1;
+  if (used + bytes > pool.length) {
+    crypto.getRandomValues(pool);
+    used = 0;
+  }
   let text = '';
-  for (const b of data) text += HEX[b >> 4] + HEX[b & 15];
-  return text;
+  let zero = true;
+  for (let i = used; i < used + bytes; i++) {
+    const b = pool[i] as number;
+    if (b !== 0) zero = false;
+    text += HEX[b];
+  }
+  used += bytes;
+  return zero ? randomHex(bytes) : text;
 }
 
 /** The attributes known when the request starts. */
