@@ -32,12 +32,14 @@ export function admissionRefusal(
   const sessionId = modern ? null : headers.get(HEADER.sessionId);
   const refusal = server.admit({
     method: modern ? (headers.get(HEADER.method) ?? undefined) : undefined,
-    transport: sessionId === null ? { kind: 'http', headers } : { kind: 'http', headers, sessionId },
+    transport:
+      sessionId === null ? { kind: 'http', headers } : { kind: 'http', headers, sessionId },
     principal,
   });
   if (refusal === undefined) return undefined;
   // The body stays unread: the connection cannot carry another request after it.
-  const replyHeaders = setRetryAfter(mergeHeaders(new Headers({ connection: 'close' }), cors), refusal.data);
+  const close = mergeHeaders(new Headers({ connection: 'close' }), cors);
+  const replyHeaders = setRetryAfter(close, refusal.data);
   return errorReply(statusForError(refusal.code, modern), refusal.code, refusal.message, {
     ...(refusal.data === undefined ? {} : { data: refusal.data }),
     headers: replyHeaders,

@@ -9,8 +9,8 @@
  */
 import type { JsonObject, RequestId } from '../../protocol/messages.js';
 import type { RequestContext } from '../context.js';
-import type { Middleware } from '../middleware.js';
-import { addressed, epochClock, observe, type Outcome } from './request-outcome.js';
+import type { Middleware, Next } from '../middleware.js';
+import { addressed, epochClock, messageOf, observe, type Outcome } from './request-outcome.js';
 
 /** One audited request. Every field is JSON. */
 export interface AuditRecord {
@@ -71,7 +71,12 @@ function stderrSink(record: AuditRecord): void {
 }
 
 /** The audit record of a request that started at `start` and ended with `outcome` at `end`. */
-function auditRecord(ctx: RequestContext, start: number, end: number, outcome: Outcome): AuditRecord {
+function auditRecord(
+  ctx: RequestContext,
+  start: number,
+  end: number,
+  outcome: Outcome,
+): AuditRecord {
   const record: AuditRecord = {
     time: new Date(start).toISOString(),
     method: ctx.method,
@@ -118,14 +123,14 @@ export function audit(options: AuditOptions = {}): Middleware {
   const sink = options.sink ?? stderrSink;
   const clock = options.clock ?? epochClock;
   const audited = options.methods === undefined ? undefined : new Set(options.methods);
-  return (ctx: RequestContext, next: () => Promise<JsonObject>): JsonObject | Promise<JsonObject> => {
+  return (ctx: RequestContext, next: Next): JsonObject | Promise<JsonObject> => {
     if (audited !== undefined && !audited.has(ctx.method)) return next();
     const start = clock();
     return observe(ctx, next, (outcome) => {
       try {
         sink(auditRecord(ctx, start, clock(), outcome));
       } catch (error) {
-        ctx.server.report(`audit sink failed: ${error instanceof Error ? error.message : String(error)}`);
+        ctx.server.report(`audit sink failed: ${messageOf(error)}`);
       }
     });
   };

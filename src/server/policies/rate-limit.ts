@@ -23,7 +23,7 @@
 import { RATE_LIMITED, RpcError } from '../../protocol/errors.js';
 import type { JsonObject } from '../../protocol/messages.js';
 import type { ClientInfo, RequestContext } from '../context.js';
-import type { AdmissionRequest, Middleware } from '../middleware.js';
+import type { AdmissionRequest, Middleware, Next } from '../middleware.js';
 import type { Principal, TransportInfo } from '../request-info.js';
 import { TokenBuckets } from './token-buckets.js';
 
@@ -94,14 +94,21 @@ export function defaultRateLimitKey(caller: RateLimitCaller): string | undefined
   if (who !== undefined) return `principal:${principal?.issuer ?? ''} ${who}`;
   const transport = caller.transport;
   if (transport.sessionId !== undefined) return `session:${transport.sessionId}`;
-  if (transport.kind !== 'http' && transport.connectionId !== undefined) return `connection:${transport.connectionId}`;
+  if (transport.kind !== 'http' && transport.connectionId !== undefined) {
+    return `connection:${transport.connectionId}`;
+  }
   const name = caller.client?.name;
   return name === undefined ? undefined : `client:${name}`;
 }
 
 /** `60000` → `minute`, `1000` → `second`, `90000` → `90 seconds`. */
 function windowText(ms: number): string {
-  const units: [number, string][] = [[86_400_000, 'day'], [3_600_000, 'hour'], [60_000, 'minute'], [1000, 'second']];
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1000, 'second'],
+  ];
   for (const [size, name] of units) if (ms === size) return name;
   return ms % 1000 === 0 ? `${ms / 1000} seconds` : `${ms} ms`;
 }
@@ -141,7 +148,7 @@ export function rateLimit(options: RateLimitOptions): Middleware {
       { retryAfterMs: waitMs },
     );
 
-  const middleware = (ctx: RequestContext, next: () => Promise<JsonObject>): JsonObject | Promise<JsonObject> => {
+  const middleware = (ctx: RequestContext, next: Next): JsonObject | Promise<JsonObject> => {
     if (counted !== undefined && !counted.has(ctx.method)) return next();
     const wait = buckets.take(key(ctx) ?? 'anonymous', clock());
     if (wait === 0) return next();
@@ -149,12 +156,16 @@ export function rateLimit(options: RateLimitOptions): Middleware {
     const text =
       `Rate limit exceeded: this client may make ${rate}. Try again in ${secondsText(wait)}; ` +
       'calling sooner fails the same way.';
-    return { content: [{ type: 'text', text }], isError: true, _meta: { [RETRY_AFTER_META_KEY]: wait } };
+    const _meta = { [RETRY_AFTER_META_KEY]: wait };
+    return { content: [{ type: 'text', text }], isError: true, _meta };
   };
 
   const admit = (request: AdmissionRequest): RpcError | undefined => {
     const method = request.method;
-    if (method === undefined || method === 'tools/call' || method.startsWith('notifications/')) return undefined;
+    // A tools/call must get its isError result, which needs the id: the pipeline answers it.
+    if (method === undefined || method === 'tools/call' || method.startsWith('notifications/')) {
+      return undefined;
+    }
     if (counted !== undefined && !counted.has(method)) return undefined;
     const caller = key(request);
     if (caller === undefined) return undefined;

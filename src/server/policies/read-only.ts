@@ -11,7 +11,7 @@
  */
 import type { JsonObject } from '../../protocol/messages.js';
 import type { RequestContext } from '../context.js';
-import type { Middleware } from '../middleware.js';
+import type { Middleware, Next } from '../middleware.js';
 import { unknownTool } from '../tool-call.js';
 
 /** True when `ctx`'s server has a tool named `name` annotated `readOnlyHint: true`. */
@@ -27,7 +27,7 @@ function readOnlyTool(ctx: RequestContext, name: unknown): boolean {
  * createServer({ info, tools, middleware: [readOnly()] });
  */
 export function readOnly(): Middleware {
-  return (ctx: RequestContext, next: () => Promise<JsonObject>): JsonObject | Promise<JsonObject> => {
+  return (ctx: RequestContext, next: Next): JsonObject | Promise<JsonObject> => {
     if (ctx.method === 'tools/call') {
       const name = ctx.params?.name;
       if (!readOnlyTool(ctx, name)) throw unknownTool(String(name));
@@ -36,7 +36,8 @@ export function readOnly(): Middleware {
     if (ctx.method !== 'tools/list') return next();
     return next().then((result) => {
       const tools = Array.isArray(result.tools) ? result.tools : [];
-      return { ...result, tools: tools.filter((tool) => readOnlyTool(ctx, (tool as JsonObject | null)?.name)) };
+      const shown = tools.filter((tool) => readOnlyTool(ctx, (tool as JsonObject | null)?.name));
+      return { ...result, tools: shown };
     });
   };
 }

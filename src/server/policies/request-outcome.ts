@@ -46,7 +46,13 @@ export function resultOutcome(ctx: RequestContext, result: JsonObject): Outcome 
 export function errorOutcome(ctx: RequestContext, error: unknown): Outcome {
   if (cancelled(ctx)) return CANCELLED_OUTCOME;
   if (isRpcError(error)) return { kind: 'error', code: error.code, message: error.message };
-  return { kind: 'error', code: ErrorCode.InternalError, message: internalErrorMessage(ctx.method) };
+  const message = internalErrorMessage(ctx.method);
+  return { kind: 'error', code: ErrorCode.InternalError, message };
+}
+
+/** The message of a thrown value, for a diagnostic line. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** What a request addresses: the tool, prompt or resource it names, known or not. */

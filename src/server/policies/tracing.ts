@@ -15,8 +15,15 @@
  */
 import type { JsonObject } from '../../protocol/messages.js';
 import type { RequestContext } from '../context.js';
-import type { Middleware } from '../middleware.js';
-import { addressed, epochClock, observe, type Addressed, type Outcome } from './request-outcome.js';
+import type { Middleware, Next } from '../middleware.js';
+import {
+  addressed,
+  epochClock,
+  messageOf,
+  observe,
+  type Addressed,
+  type Outcome,
+} from './request-outcome.js';
 
 /** A span attribute value. */
 export type SpanAttribute = string | number | boolean;
@@ -55,7 +62,7 @@ export interface SpanData {
 
 /** Options of {@link tracing}; give `sink`, `around`, or both. */
 export interface TracingOptions {
-  /** Receives each span once it has ended. A sink that throws is reported, and the request goes on. */
+  /** Receives each span once it has ended. A sink that throws is reported; the request goes on. */
   sink?: (span: SpanData) => void;
   /**
    * Runs the rest of the request (later middleware, the handler, the tool) inside the span: call
@@ -71,7 +78,10 @@ export interface TracingOptions {
   clock?: () => number;
 }
 
-const HEX: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+/** Two hex digits per byte value. */
+const HEX: readonly string[] = Array.from({ length: 256 }, (_, b) =>
+  b.toString(16).padStart(2, '0'),
+);
 /** Random bytes drawn a pool at a time (one `getRandomValues` per 256 ids, not one per id). */
 const pool = new Uint8Array(4096);
 let used = pool.length;
@@ -94,7 +104,10 @@ function randomHex(bytes: number): string {
 }
 
 /** The attributes known when the request starts. */
-function startAttributes(ctx: RequestContext, target: Addressed | undefined): Record<string, SpanAttribute> {
+function startAttributes(
+  ctx: RequestContext,
+  target: Addressed | undefined,
+): Record<string, SpanAttribute> {
   const attributes: Record<string, SpanAttribute> = {
     'mcp.method.name': ctx.method,
     'jsonrpc.request.id': String(ctx.requestId),
@@ -146,14 +159,20 @@ function endSpan(span: SpanData, end: number, outcome: Outcome): void {
 export function tracing(options: TracingOptions): Middleware {
   const { sink, around } = options ?? {};
   if (typeof sink !== 'function' && typeof around !== 'function') {
-    throw new TypeError('tracing: give a sink(span) to receive spans, an around(span, run) hook, or both');
+    throw new TypeError(
+      'tracing: give a sink(span) to receive spans, an around(span, run) hook, or both',
+    );
   }
   const clock = options.clock ?? epochClock;
-  return (ctx: RequestContext, next: () => Promise<JsonObject>): Promise<JsonObject> => {
+  return (ctx: RequestContext, next: Next): Promise<JsonObject> => {
     const target = addressed(ctx);
     const trace = ctx.trace;
     const span: SpanData = {
-      name: target !== undefined && target.kind !== 'resource' ? `${ctx.method} ${target.name}` : ctx.method,
+      // The target in the name is a tool or prompt name: never a resource URI (high cardinality).
+      name:
+        target === undefined || target.kind === 'resource'
+          ? ctx.method
+          : `${ctx.method} ${target.name}`,
       kind: 'server',
       traceId: trace?.traceId ?? randomHex(16),
       spanId: randomHex(8),
@@ -165,14 +184,15 @@ export function tracing(options: TracingOptions): Middleware {
       status: { code: 'unset' },
       attributes: startAttributes(ctx, target),
     };
-    const run = (): Promise<JsonObject> => observe(ctx, next, (outcome) => endSpan(span, clock(), outcome));
+    const run = (): Promise<JsonObject> =>
+      observe(ctx, next, (outcome) => endSpan(span, clock(), outcome));
     const served = around === undefined ? run() : around(span, run);
     if (sink === undefined) return served;
     const report = (): void => {
       try {
         sink(span);
       } catch (error) {
-        ctx.server.report(`tracing sink failed: ${error instanceof Error ? error.message : String(error)}`);
+        ctx.server.report(`tracing sink failed: ${messageOf(error)}`);
       }
     };
     return served.then(
