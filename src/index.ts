@@ -19,12 +19,22 @@ export type { AskOptions } from './server/client-input.js';
 export type { Era } from './server/era.js';
 export type { RequestTarget } from './server/methods.js';
 export { MiddlewareError } from './server/middleware.js';
-export type { Middleware, Next } from './server/middleware.js';
+export type { AdmissionRequest, Middleware, Next } from './server/middleware.js';
 export type { ToolCall, ToolHook } from './server/tool-call.js';
 export type { ExtensionDefinition } from './server/extensions.js';
 export type { CacheHints } from './server/result.js';
 export type { HeaderReader, Principal, TransportInfo, TransportRequestInfo } from './server/request-info.js';
 export type { TraceContext } from './server/trace-context.js';
+
+// Built-in policies on the middleware seam.
+export { defaultRateLimitKey, rateLimit, RETRY_AFTER_META_KEY } from './server/policies/rate-limit.js';
+export type { RateLimitCaller, RateLimitOptions } from './server/policies/rate-limit.js';
+export { readOnly } from './server/policies/read-only.js';
+export { audit } from './server/policies/audit.js';
+export type { AuditOptions, AuditRecord } from './server/policies/audit.js';
+export { tracing } from './server/policies/tracing.js';
+export type { SpanAttribute, SpanData, TracingOptions } from './server/policies/tracing.js';
+
 export { META } from './protocol/meta.js';
 export { resolveClientIdentity } from './server/identity.js';
 export type { ClientIdentity, IdentitySources, SessionIdentity } from './server/identity.js';
@@ -85,7 +95,7 @@ export { formatViolationsTable } from './schema/strict-report.js';
 export type { FromSchema } from './schema/from-schema.js';
 
 // The protocol: messages, errors, revisions.
-export { ErrorCode, RpcError } from './protocol/errors.js';
+export { ErrorCode, RATE_LIMITED, RpcError } from './protocol/errors.js';
 export type { ErrorCodeValue } from './protocol/errors.js';
 export {
   LATEST_LEGACY_REVISION,

@@ -30,6 +30,15 @@ export const ErrorCode: {
   UnsupportedProtocolVersion: -32022,
 } as const;
 
+/**
+ * baremcp's code for a request refused by a rate limit (`data: { retryAfterMs }`, the wait in
+ * milliseconds before a retry can succeed). Not a spec code: MCP 2026-07-28 (Basic / Overview,
+ * "Error Codes") asks that codes it does not define lie outside the JSON-RPC reserved range
+ * (-32768 to -32000), so this one sits just outside it, after HTTP 429 (RFC 6585 §4). Over
+ * Streamable HTTP a reply with it is `429 Too Many Requests` with `Retry-After`.
+ */
+export const RATE_LIMITED = -31429;
+
 /** One of the codes in {@link ErrorCode}, or any other integer a handler chooses. */
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode] | number;
 

@@ -103,7 +103,7 @@ export class ServerConnection implements Connection, ConnectionPort {
   constructor(pipeline: Pipeline, options: ConnectOptions = {}) {
     this.#pipeline = pipeline;
     this.#send = options.send ?? (() => {});
-    this.transport = options.transport ?? {};
+    this.transport = { ...options.transport, connectionId: this.id };
   }
 
   /** The revision negotiated by `initialize`; undefined before it. */

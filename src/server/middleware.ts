@@ -12,14 +12,39 @@
  * before the handler. Results a middleware returns are shaped for the request's revision like
  * any handler's.
  *
- * Spec: MCP 2026-07-28, Basic / Overview (JSON-RPC errors); JSON-RPC 2.0 §5.1.
+ * A middleware may also carry an admission check (`admit`) that a transport runs before it reads
+ * a request's body: over Streamable HTTP, on every POST, with what the headers tell. It can only
+ * refuse, and refuses with the same `RpcError` the middleware would throw once the body is read.
+ *
+ * Spec: MCP 2026-07-28, Basic / Overview (JSON-RPC errors), Basic / Transports / Streamable HTTP
+ * ("Request Metadata": `Mcp-Method`); JSON-RPC 2.0 §5.1.
  * @module
  */
+import type { RpcError } from '../protocol/errors.js';
 import type { JsonObject } from '../protocol/messages.js';
 import type { RequestContext } from './context.js';
+import type { Principal, TransportInfo } from './request-info.js';
 
 /** Goes on to the next middleware, or to the handler after the last one. Call it at most once. */
 export type Next = () => Promise<JsonObject>;
+
+/**
+ * What a transport knows of a request before it reads the body (see {@link Middleware.admit}).
+ * Over Streamable HTTP: the POST's headers, and
+ * - 2026-07-28 (`MCP-Protocol-Version` names a modern revision): the method, from the `Mcp-Method`
+ *   header (checked against the body afterwards; a mismatch is refused with `-32020`); no session;
+ * - legacy revisions: no method (it is only in the body, and a 2025-03-26 batch holds several);
+ *   the `Mcp-Session-Id` header (not yet checked against the live sessions).
+ * The client's name and capabilities are in the body, so they are never known here.
+ */
+export interface AdmissionRequest {
+  /** The JSON-RPC method, when a header names it (2026-07-28 `Mcp-Method`); else undefined. */
+  readonly method: string | undefined;
+  /** `kind: 'http'`, the request `headers`, and for legacy POSTs the `sessionId` header. */
+  readonly transport: TransportInfo;
+  /** The authenticated caller, when authorization verified one before the body; else undefined. */
+  readonly principal: Principal | undefined;
+}
 
 /**
  * A middleware: resolves to the result of the request, usually `next()`'s, possibly changed.
@@ -32,7 +57,18 @@ export type Next = () => Promise<JsonObject>;
  *   return { ...result, tools };
  * };
  */
-export type Middleware = (ctx: RequestContext, next: Next) => JsonObject | Promise<JsonObject>;
+export interface Middleware {
+  (ctx: RequestContext, next: Next): JsonObject | Promise<JsonObject>;
+  /**
+   * An optional admission check, run by a transport before it reads a request's body (Streamable
+   * HTTP: every POST, after the header checks). Returns the `RpcError` that refuses the request
+   * (its HTTP status follows from its code, e.g. `429` with `Retry-After` for `RATE_LIMITED`), or
+   * undefined to go on. It must not count or change anything: the middleware itself still runs
+   * once the request is read. Synchronous, since it runs on every POST; a check that needs I/O
+   * belongs in the middleware. A check that throws is reported and passes the request on.
+   */
+  admit?(request: AdmissionRequest): RpcError | undefined;
+}
 
 /** Thrown when a middleware calls `next()` a second time (a bug in that middleware). */
 export class MiddlewareError extends Error {

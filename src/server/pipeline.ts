@@ -33,6 +33,11 @@ import { shapeResult, type CacheHints } from './result.js';
 import type { Server } from './server.js';
 import { readTraceContext } from './trace-context.js';
 
+/** The message of the `-32603` sent for a fault that is not an `RpcError` (the detail goes to `report`). */
+export function internalErrorMessage(method: string): string {
+  return `Internal error while handling ${method}`;
+}
+
 /** Marks an abort caused by `notifications/cancelled`: such a request gets no reply. */
 export const CANCELLED: unique symbol = Symbol('cancelled by the client');
 
@@ -210,7 +215,7 @@ export class Pipeline {
       // (Fields, not `toJSON`: the error may come from another copy of baremcp.)
       if (isRpcError(error)) return errorResponse(id, error.code, error.message, error.data);
       options.report(`internal error in ${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return errorResponse(id, ErrorCode.InternalError, `Internal error while handling ${method}`);
+      return errorResponse(id, ErrorCode.InternalError, internalErrorMessage(method));
     }
   }
 

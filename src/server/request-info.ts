@@ -43,6 +43,12 @@ export interface TransportInfo {
   readonly remoteAddress?: string;
   /** The legacy `Mcp-Session-Id` the request belongs to (HTTP legacy sessions only). */
   readonly sessionId?: string;
+  /**
+   * The connection that carries the request (`Connection.id`, unique in the process): one per
+   * stdio session, per legacy HTTP session, per `server.connect()`; a 2026-07-28 POST gets a fresh
+   * one. Set by the server, not the transport.
+   */
+  readonly connectionId?: string;
 }
 
 /** Per-request metadata a transport supplies to `Connection.handle`; every field is optional. */

@@ -8,6 +8,7 @@
  * MCP 2026-07-28, Basic / Versioning ("Extension Negotiation"); SEP-2133 (Extensions).
  * @module
  */
+import type { RpcError } from '../protocol/errors.js';
 import type { JsonObject } from '../protocol/messages.js';
 import type { Implementation } from '../protocol/types.js';
 import { DEFAULT_MAX_DEPTH } from '../protocol/limits.js';
@@ -18,7 +19,7 @@ import { coreMethods } from './core-methods.js';
 import type { Era } from './era.js';
 import { checkExtension, checkMethodName, type ExtensionDefinition } from './extensions.js';
 import type { MethodEntry, RequestTarget } from './methods.js';
-import type { Middleware } from './middleware.js';
+import type { AdmissionRequest, Middleware } from './middleware.js';
 import { Pipeline } from './pipeline.js';
 import { PromptRegistry } from './prompts.js';
 import { RequestStateCodec } from './request-state.js';
@@ -198,6 +199,24 @@ export class Server {
    */
   target(method: string, params: JsonObject | undefined): RequestTarget | undefined {
     return this.#pipeline.entry(method)?.target?.(params);
+  }
+
+  /**
+   * Runs the admission checks of the middleware (`Middleware.admit`), in order, on a request whose
+   * body was not read yet, and returns the first refusal (undefined: go on). The Streamable HTTP
+   * handler calls it before reading each POST's body. A check that throws is reported and skipped.
+   */
+  admit(request: AdmissionRequest): RpcError | undefined {
+    for (const middleware of this.#middleware) {
+      if (middleware.admit === undefined) continue;
+      try {
+        const refusal = middleware.admit(request);
+        if (refusal !== undefined) return refusal;
+      } catch (error) {
+        this.#report(`admission check failed (the request goes on): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      }
+    }
+    return undefined;
   }
 
   /** The lists this server can announce changes of (those it serves). */

@@ -175,6 +175,11 @@ export function toCallToolResult(value: ToolReturn | undefined): CallToolResult 
   return { content: [{ type: 'text', text: describeThrown(value) }] };
 }
 
+/** The protocol error for a `tools/call` of a tool the server does not serve: `-32602`. */
+export function unknownTool(name: string): RpcError {
+  return new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`, { name });
+}
+
 /**
  * `tools/call` on `tools`: decodes and checks `params`, runs the tool, shapes the result.
  * @throws {RpcError} `-32602` for malformed params or an unknown tool (a protocol error).
@@ -191,9 +196,7 @@ export async function callTool(
     throw new RpcError(ErrorCode.InvalidParams, 'tools/call: params.name must be a string');
   }
   const tool = tools.get(name);
-  if (tool === undefined) {
-    throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`, { name });
-  }
+  if (tool === undefined) throw unknownTool(name);
   const args = decodeArguments(params?.arguments, report, name);
   if (typeof params?.arguments === 'string' && exceedsDepth(args, limits.maxDepth ?? DEFAULT_MAX_DEPTH)) {
     throw new RpcError(ErrorCode.InvalidParams, `Invalid params: arguments nested deeper than the limit of ${limits.maxDepth ?? DEFAULT_MAX_DEPTH} levels`);

@@ -15,7 +15,7 @@ import type {
   JsonRpcResponse,
 } from '../protocol/messages.js';
 import type { Reply } from '../server/connection.js';
-import { emptyResponse, jsonResponse, mergeHeaders, statusForReply } from './http-rules.js';
+import { emptyResponse, jsonResponse, mergeHeaders, setRetryAfter, statusForReply } from './http-rules.js';
 import { SseStream, sseHeaders, type SseOptions } from './sse.js';
 
 /** The error sent instead of a reply that JSON cannot carry (a `BigInt` or a cycle in a result). */
@@ -75,7 +75,9 @@ export class Exchange {
         return;
       }
       try {
-        this.#resolve(jsonResponse(statusForReply(reply, this.#options.modern), reply, headers));
+        const status = statusForReply(reply, this.#options.modern);
+        if (status === 429 && !Array.isArray(reply) && 'error' in reply) setRetryAfter(headers, reply.error.data);
+        this.#resolve(jsonResponse(status, reply, headers));
       } catch {
         this.#resolve(jsonResponse(500, unserialisable(reply), headers));
       }

@@ -14,6 +14,7 @@ import { ErrorCode } from '../protocol/errors.js';
 import { MODERN_REVISIONS } from '../protocol/revisions.js';
 import type { Connection } from '../server/connection.js';
 import type { Server } from '../server/server.js';
+import { admissionRefusal } from './admission.js';
 import { readBody } from './body.js';
 import {
   accepts,
@@ -109,7 +110,9 @@ function refuse(status: number, text: string, headers: Headers): Response {
  * session or path (and, at 2026-07-28, `-32601`); `405` for GET/DELETE at 2026-07-28 or GET
  * without a session; `406` when `Accept` lacks `application/json` and `text/event-stream` (GET:
  * the latter); `409` for a second GET stream on a session; `413` for a body over `maxBodyBytes`;
- * `415` for a body that is not `application/json`; `503` while closing.
+ * `415` for a body that is not `application/json`; `429` with `Retry-After` for a request a rate
+ * limit refuses (before the body is read when the middleware's admission check can tell from the
+ * headers, see `admission.ts`); `503` while closing.
  * @example
  * const handler = createFetchHandler(server, { path: '/mcp' });
  * Deno.serve((request) => handler(request));
@@ -158,6 +161,8 @@ export function createFetchHandler(
       const text = 'Not Acceptable: Accept must list application/json and text/event-stream';
       return refuse(406, text, cors);
     }
+    const refused = admissionRefusal(server, request, cors);
+    if (refused !== undefined) return refused;
     const body = await readBody(request, maxBodyBytes);
     if (body.kind === 'too-large') {
       const headers = mergeHeaders(new Headers({ connection: 'close' }), cors);

@@ -10,7 +10,7 @@
  * `-32021` are `400`); RFC 9110 §12.5.1 (Accept), §15.5 (4xx status codes).
  * @module
  */
-import { ErrorCode, errorResponse } from '../protocol/errors.js';
+import { ErrorCode, errorResponse, RATE_LIMITED } from '../protocol/errors.js';
 import type {
   JsonRpcMessage,
   JsonRpcResponse,
@@ -137,12 +137,14 @@ export function originAllowed(origin: string | null, allowed: AllowList): boolea
 
 /**
  * The HTTP status for a JSON-RPC error sent as a plain JSON reply.
+ * Both eras: `RATE_LIMITED` is `429` (RFC 6585 §4; see {@link setRetryAfter}).
  * 2026-07-28 requests: `-32601` is `404`; `-32700`, `-32600`, `-32602`, `-32020`, `-32021`,
  * `-32022` are `400`; anything else (a handler's own error) is `200`. Legacy requests: `-32700`
  * and `-32600` (unusable messages) are `400`, every other error `200`, since legacy clients read
  * JSON-RPC errors only from successful responses.
  */
 export function statusForError(code: number, modern: boolean): number {
+  if (code === RATE_LIMITED) return 429;
   if (code === ErrorCode.ParseError || code === ErrorCode.InvalidRequest) return 400;
   if (!modern) return 200;
   if (code === ErrorCode.MethodNotFound) return 404;
@@ -164,6 +166,16 @@ export function statusForReply(
 ): number {
   if (Array.isArray(reply) || !('error' in reply)) return 200;
   return statusForError(reply.error.code, modern);
+}
+
+/**
+ * Sets `Retry-After` (RFC 9110 §10.2.3: whole seconds, rounded up) on `headers` when an error's
+ * `data.retryAfterMs` says how long to wait; returns `headers`.
+ */
+export function setRetryAfter(headers: Headers, data: JsonValue | undefined): Headers {
+  const wait = typeof data === 'object' && data !== null && !Array.isArray(data) ? data.retryAfterMs : undefined;
+  if (typeof wait === 'number' && wait >= 0) headers.set('retry-after', String(Math.ceil(wait / 1000)));
+  return headers;
 }
 
 /** `Cache-Control` for every MCP response: replies are per request and never cached by HTTP. */
