@@ -13,11 +13,13 @@ import {
   LATEST_LEGACY_REVISION,
   LEGACY_REVISIONS,
   MODERN_REVISIONS,
+  negotiateRevision,
   SUPPORTED_REVISIONS,
 } from '../protocol/revisions.js';
 import { META } from '../protocol/meta.js';
 import { LOGGING_LEVELS, type ClientInfo, type LoggingLevel } from './context.js';
 import { resolveClientIdentity } from './identity.js';
+import { initializeClient } from './lifecycle.js';
 import type { TransportRequestInfo } from './request-info.js';
 
 /** The two eras: `legacy` (the `initialize` handshake revisions) and `modern` (2026-07-28 on). */
@@ -116,7 +118,8 @@ export function requestScope(
   session: SessionState,
   plain: () => RequestScope,
 ): RequestScope {
-  if (method !== 'initialize' && isModernRequest(params)) return modernScope(params);
+  if (method === 'initialize') return initializeScope(params, session);
+  if (isModernRequest(params)) return modernScope(params);
   const meta = params?._meta;
   if (
     transport?.protocolVersion === undefined &&
@@ -142,6 +145,16 @@ export function requestScope(
   if (identity.clientName !== undefined) client.name = identity.clientName;
   if (identity.clientVersion !== undefined) client.version = identity.clientVersion;
   return { modern: false, protocolVersion, client, logLevel: session.logLevel };
+}
+
+/**
+ * The scope of an `initialize` request: the revision it will negotiate and the client it names
+ * (malformed params keep the connection's; the handler refuses them).
+ */
+function initializeScope(params: JsonObject | undefined, session: SessionState): RequestScope {
+  const requested = params?.protocolVersion;
+  const protocolVersion = typeof requested === 'string' ? negotiateRevision(requested) : (session.protocolVersion ?? LATEST_LEGACY_REVISION);
+  return { modern: false, protocolVersion, client: initializeClient(params), logLevel: session.logLevel };
 }
 
 /** The scope of a plain legacy request on a connection in `session`'s state. */

@@ -30,13 +30,18 @@ export function readInitialize(params: JsonObject | undefined): Handshake {
       'initialize: params.protocolVersion is required (a revision such as "2025-11-25")',
     );
   }
+  return { protocolVersion: negotiateRevision(requested), client: initializeClient(params) };
+}
+
+/** The client an `initialize` request names: `clientInfo` and `capabilities` (`{}` when absent). */
+export function initializeClient(params: JsonObject | undefined): ClientInfo {
   const info = isObject(params?.clientInfo) ? params.clientInfo : {};
   const client: ClientInfo = {
     capabilities: isObject(params?.capabilities) ? (params.capabilities as JsonObject) : {},
   };
   if (typeof info.name === 'string') client.name = info.name;
   if (typeof info.version === 'string') client.version = info.version;
-  return { protocolVersion: negotiateRevision(requested), client };
+  return client;
 }
 
 /** `serverInfo` with the fields `revision` lacks left out. */

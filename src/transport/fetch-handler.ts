@@ -153,13 +153,16 @@ export function createFetchHandler(
   let closing: Promise<void> | undefined;
 
   async function post(request: Request, cors: Headers): Promise<Response> {
+    // A refusal before the body is read says `Connection: close`: the unread body must not be
+    // taken for the next request on a kept-alive connection.
     if (!isJsonContentType(request.headers.get('content-type'))) {
-      return refuse(415, 'Unsupported Media Type: Content-Type must be application/json', cors);
+      const headers = mergeHeaders(new Headers({ connection: 'close' }), cors);
+      return refuse(415, 'Unsupported Media Type: Content-Type must be application/json', headers);
     }
     const accept = request.headers.get('accept');
     if (!accepts(accept, 'application/json') || !accepts(accept, 'text/event-stream')) {
       const text = 'Not Acceptable: Accept must list application/json and text/event-stream';
-      return refuse(406, text, cors);
+      return refuse(406, text, mergeHeaders(new Headers({ connection: 'close' }), cors));
     }
     const refused = admissionRefusal(server, request, cors);
     if (refused !== undefined) return refused;

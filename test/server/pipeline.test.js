@@ -475,3 +475,14 @@ test('ctx.target reads the same inside a tool run under a time-out (a child cont
   ]);
   assert.equal(seen[0], seen[1], 'resolved once');
 });
+
+test('the context of initialize names the revision it negotiates and the client it introduces', async () => {
+  const seen = [];
+  const server = createServer({ info, middleware: [(ctx, next) => (seen.push([ctx.protocolVersion, ctx.client.name, ctx.client.capabilities]), next())] });
+  await server.handle(init('2025-03-26', { roots: {} }));
+  await server.connect().handle(init('1999-01-01'));
+  assert.deepEqual(seen, [
+    ['2025-03-26', 'legacy-client', { roots: {} }],
+    ['2025-11-25', 'legacy-client', {}],
+  ]);
+});

@@ -68,3 +68,27 @@ test('requestHostAllowed refuses a malformed Host and one with user info or a pa
   }
   assert.equal(requestHostAllowed(url, 'anything', '*'), true);
 });
+
+test('a POST refused before its body is read (415, 406) closes the connection, so the unread body is not the next request', async () => {
+  const serving = await serveHttp(createServer({ info: { name: 'h', version: '1' } }), { port: 0 });
+  const agent = new (await import('node:http')).Agent({ keepAlive: true, maxSockets: 1 });
+  const { request } = await import('node:http');
+  const send = (headers) =>
+    new Promise((resolve, reject) => {
+      const req = request(serving.url, { method: 'POST', agent, headers: { 'content-length': Buffer.byteLength(INIT), ...headers } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve([res.statusCode, res.headers.connection]));
+      });
+      req.on('error', reject);
+      req.end(INIT);
+    });
+  try {
+    assert.deepEqual(await send({ 'content-type': 'text/plain', accept: 'application/json, text/event-stream' }), [415, 'close']);
+    assert.deepEqual(await send({ 'content-type': 'application/json', accept: 'text/html' }), [406, 'close']);
+    const [status] = await send({ 'content-type': 'application/json', accept: 'application/json, text/event-stream' });
+    assert.equal(status, 200, 'the next request on the agent is served');
+  } finally {
+    agent.destroy();
+    await serving.close();
+  }
+});
