@@ -135,7 +135,7 @@ test('put first, audit records the refusals of later middleware (a rate limit), 
   await post({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: modernMeta('modern-http') } }, modernHeaders('tools/list'));
   await handler.close();
   assert.deepEqual(records.map((r) => [r.transport, r.sessionId, r.method, r.client?.name, r.outcome]), [
-    ['http', sessionId, 'initialize', undefined, 'ok'],
+    ['http', sessionId, 'initialize', 'http-client', 'ok'],
     ['http', sessionId, 'tools/call', 'http-client', 'ok'],
     ['http', undefined, 'tools/list', 'modern-http', 'ok'],
   ]);
@@ -175,7 +175,7 @@ test('the default sink writes one JSON line per record to stderr; stdout carries
   assert.deepEqual(out.map((m) => m.id), ['init', 1], 'only the two replies on stdout');
   const records = stderr.trim().split('\n').map((line) => JSON.parse(line));
   assert.deepEqual(records.map((r) => [r.method, r.target, r.outcome, r.transport, r.client?.name]), [
-    ['initialize', undefined, 'ok', 'stdio', undefined],
+    ['initialize', undefined, 'ok', 'stdio', 'legacy-client'],
     ['tools/call', 'echo', 'ok', 'stdio', 'legacy-client'],
   ]);
   assert.match(records[1].time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
