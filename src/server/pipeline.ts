@@ -10,7 +10,7 @@
  * Basic / Overview, Basic / Patterns / Multi Round-Trip Requests.
  * @module
  */
-import { ErrorCode, errorResponse, isRpcError } from '../protocol/errors.js';
+import { ErrorCode, errorResponse, isRpcError, RpcError } from '../protocol/errors.js';
 import { exceedsDepth } from '../protocol/limits.js';
 import type {
   JsonObject,
@@ -24,14 +24,31 @@ import { collectResponses, InputRequiredSignal, legacyAsk, mrtrAsk, type AskClie
 import { createContext } from './context.js';
 import { requestScope, salientParams, type RequestScope, type SessionState } from './era.js';
 import { serverInfoFor } from './lifecycle.js';
-import { lookup, type MethodEntry, type SessionControl } from './methods.js';
+import { lookup, type MethodEntry, type RequestTarget, type SessionControl } from './methods.js';
 import { runMiddleware, type Middleware } from './middleware.js';
+import { listedFor, missingScopes, principalKey } from './principal.js';
 import type { RequestControl } from './request-control.js';
-import type { TransportInfo, TransportRequestInfo } from './request-info.js';
+import type { Principal, TransportInfo, TransportRequestInfo } from './request-info.js';
 import { digest, type RequestStateCodec } from './request-state.js';
 import { shapeResult, type CacheHints } from './result.js';
 import type { Server } from './server.js';
 import { readTraceContext } from './trace-context.js';
+
+/**
+ * Refuses a request whose target needs scopes the caller lacks, before anything of it runs. The
+ * HTTP transport answers such a request with `403 insufficient_scope` before it gets here; this
+ * holds for every other transport that supplies a principal.
+ * @throws {RpcError} `-32600` naming the target and every missing scope.
+ */
+function refuseMissingScopes(method: string, target: RequestTarget | undefined, principal: Principal): void {
+  const missing = missingScopes(principal.scopes, target?.scopes);
+  if (missing.length === 0 || target === undefined) return;
+  throw new RpcError(
+    ErrorCode.InvalidRequest,
+    `Forbidden: ${method} of ${target.kind} "${target.name}" needs scope ${target.scopes?.join(' ')} (missing: ${missing.join(' ')})`,
+    { requiredScopes: [...(target.scopes ?? [])] },
+  );
+}
 
 /** Marks an abort caused by `notifications/cancelled`: such a request gets no reply. */
 export const CANCELLED: unique symbol = Symbol('cancelled by the client');
@@ -121,7 +138,7 @@ export class Pipeline {
       const result = await this.#run(port, id, method, params, control, scope, entry, transport);
       if (control.reason === CANCELLED) return null;
       const cache =
-        scope.modern && entry.cacheScope !== undefined ? options.cacheHints(method, entry.cacheScope) : undefined;
+        scope.modern && entry.cacheScope !== undefined ? this.#cacheHints(entry, transport) : undefined;
       return {
         jsonrpc: '2.0',
         id,
@@ -134,6 +151,13 @@ export class Pipeline {
       options.report(`internal error in ${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return errorResponse(id, ErrorCode.InternalError, `Internal error while handling ${method}`);
     }
+  }
+
+  /** A cacheable result's hints: private when the result is filtered by the caller's scopes. */
+  #cacheHints(entry: MethodEntry, transport: TransportRequestInfo | undefined): CacheHints {
+    const hints = this.#options.cacheHints(entry.method, entry.cacheScope ?? 'public');
+    const filtered = entry.scoped === true && transport !== undefined && listedFor(transport.principal, transport) !== undefined;
+    return filtered && hints.cacheScope !== 'private' ? { ...hints, cacheScope: 'private' } : hints;
   }
 
   #info(scope: RequestScope): JsonObject {
@@ -163,7 +187,10 @@ export class Pipeline {
         : (n: JsonRpcNotification): void => {
             if (port.open) send(n);
           };
-    let ask = this.#ask(port, method, params, control, scope, send);
+    const target = entry.target?.(params);
+    const principal = transport?.principal;
+    if (principal !== undefined) refuseMissingScopes(method, target, principal);
+    let ask = this.#ask(port, method, params, control, scope, send, principalKey(principal));
     if (ask instanceof Promise) ask = await ask;
     // A request cancelled before its handler starts never runs.
     if (control.aborted) throw control.reason;
@@ -177,9 +204,9 @@ export class Pipeline {
       protocolVersion: scope.protocolVersion,
       era: scope.modern ? 'modern' : 'legacy',
       client: scope.client,
-      target: entry.target?.(params),
+      target,
       transport: facts,
-      principal: transport?.principal,
+      principal,
       trace: readTraceContext(metaObject, facts.headers),
       server: options.server,
       control,
@@ -211,6 +238,7 @@ export class Pipeline {
     control: RequestControl,
     scope: RequestScope,
     send: ((message: JsonRpcMessage) => void) | undefined,
+    caller: string,
   ): AskClient | Promise<AskClient> {
     const options = this.#options;
     if (!scope.modern) {
@@ -225,7 +253,9 @@ export class Pipeline {
     const state = params?.requestState;
     const capabilities = scope.client.capabilities;
     const mrtr = async (): Promise<Parameters<typeof mrtrAsk>[0]> => {
-      const bind = `${method}:${await digest(salientParams(params))}`;
+      // Bound to the request and to its caller: another principal cannot resume it.
+      const salient = salientParams(params);
+      const bind = `${method}:${await digest(caller === '' ? salient : [caller, salient])}`;
       const payload = typeof state === 'string' ? await options.requestStates.open(state, bind) : undefined;
       const responses = collectResponses(payload?.responses ?? {}, payload?.pending, params?.inputResponses);
       return { capabilities, responses, codec: options.requestStates, bind, ttlMs: options.requestStateTtlMs };

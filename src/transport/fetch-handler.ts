@@ -12,8 +12,12 @@
  */
 import { ErrorCode } from '../protocol/errors.js';
 import { MODERN_REVISIONS } from '../protocol/revisions.js';
+import type { ResourceServer } from '../auth/resource-server.js';
 import type { Connection } from '../server/connection.js';
+import { principalKey } from '../server/principal.js';
+import type { Principal } from '../server/request-info.js';
 import type { Server } from '../server/server.js';
+import { authenticate, metadataResponse } from './authorize.js';
 import { readBody } from './body.js';
 import {
   accepts,
@@ -81,6 +85,14 @@ export interface FetchHandlerOptions {
    * @default 10000
    */
   closeTimeoutMs?: number;
+  /**
+   * Require an OAuth access token on every request (`createResourceServer` from `baremcp/auth`):
+   * the Protected Resource Metadata is served at its well-known URLs, requests without a valid
+   * token get `401`, calls of a tool or prompt whose scopes the token lacks get `403`, and each
+   * legacy session belongs to the caller that opened it.
+   * @see ResourceServer
+   */
+  auth?: ResourceServer;
 }
 
 /** A Streamable HTTP handler: call it with each request to the MCP endpoint. */
@@ -131,8 +143,10 @@ export function createFetchHandler(
   });
   const inFlight = new Set<Promise<unknown>>();
   const live = new Set<Connection>();
+  const auth = options.auth;
   const context: PostContext = {
     server,
+    ...(auth === undefined ? {} : { auth }),
     sessions,
     sse,
     live,
@@ -149,7 +163,7 @@ export function createFetchHandler(
   };
   let closing: Promise<void> | undefined;
 
-  async function post(request: Request, cors: Headers): Promise<Response> {
+  async function post(request: Request, cors: Headers, principal: Principal | undefined): Promise<Response> {
     if (!isJsonContentType(request.headers.get('content-type'))) {
       return refuse(415, 'Unsupported Media Type: Content-Type must be application/json', cors);
     }
@@ -176,15 +190,15 @@ export function createFetchHandler(
     const version = request.headers.get(HEADER.protocolVersion);
     if (!isModernPost(message, version)) {
       const sessionId = request.headers.get(HEADER.sessionId);
-      return postLegacy(context, message, version, cors, sessionId, request.headers);
+      return postLegacy(context, message, version, cors, sessionId, request.headers, principal);
     }
     if (Array.isArray(message)) {
       return refuse(400, 'Invalid Request: 2026-07-28 has no batches', cors);
     }
-    return postModern(context, request, message, version, cors);
+    return postModern(context, request, message, version, cors, principal);
   }
 
-  function get(request: Request, cors: Headers): Response {
+  function get(request: Request, cors: Headers, owner: string): Response {
     const version = request.headers.get(HEADER.protocolVersion);
     const sessionId = request.headers.get(HEADER.sessionId);
     if ((version !== null && MODERN_REVISIONS.includes(version)) || sessionId === null) {
@@ -194,7 +208,7 @@ export function createFetchHandler(
     if (!accepts(request.headers.get('accept'), 'text/event-stream')) {
       return refuse(406, 'Not Acceptable: Accept must list text/event-stream', cors);
     }
-    const session = sessions.get(sessionId);
+    const session = sessions.get(sessionId, owner);
     if (session === undefined) return refuse(404, 'Not Found: no such session', cors);
     const stream = sessions.openStream(session);
     if (stream === undefined) {
@@ -207,7 +221,7 @@ export function createFetchHandler(
     return new Response(stream.readable, { status: 200, headers });
   }
 
-  function remove(request: Request, cors: Headers): Response {
+  function remove(request: Request, cors: Headers, owner: string): Response {
     const version = request.headers.get(HEADER.protocolVersion);
     if (version !== null && MODERN_REVISIONS.includes(version)) {
       return emptyResponse(405, mergeHeaders(new Headers({ allow: 'POST' }), cors));
@@ -215,7 +229,7 @@ export function createFetchHandler(
     const sessionId = request.headers.get(HEADER.sessionId);
     if (sessionId === null)
       return refuse(400, 'Bad Request: Mcp-Session-Id header is required', cors);
-    return sessions.delete(sessionId)
+    return sessions.get(sessionId, owner) !== undefined && sessions.delete(sessionId)
       ? emptyResponse(204, cors)
       : refuse(404, 'Not Found: no such session', cors);
   }
@@ -226,6 +240,10 @@ export function createFetchHandler(
       url = new URL(request.url);
     } catch {
       return emptyResponse(400);
+    }
+    if (auth !== undefined && hostAllowed(url.hostname, url.host, allowedHosts)) {
+      const metadata = metadataResponse(auth, server, request, url, options.path);
+      if (metadata !== undefined) return metadata;
     }
     if (options.path !== undefined && url.pathname !== options.path) return emptyResponse(404);
     const origin = request.headers.get('origin');
@@ -240,18 +258,20 @@ export function createFetchHandler(
       const text = 'Service Unavailable: the server is shutting down';
       return errorReply(503, ErrorCode.InternalError, text, { headers: cors });
     }
-    switch (request.method) {
-      case 'POST':
-        return post(request, cors);
-      case 'GET':
-        return get(request, cors);
-      case 'DELETE':
-        return remove(request, cors);
-      case 'OPTIONS':
-        return preflightResponse(origin, request);
-      default:
-        return emptyResponse(405, mergeHeaders(new Headers({ allow: ALLOW }), cors));
+    const method = request.method;
+    if (method === 'OPTIONS') return preflightResponse(origin, request);
+    if (method !== 'POST' && method !== 'GET' && method !== 'DELETE') {
+      return emptyResponse(405, mergeHeaders(new Headers({ allow: ALLOW }), cors));
     }
+    // With authorization, nothing of a request is read before its token is verified.
+    let principal: Principal | undefined;
+    if (auth !== undefined) {
+      const outcome = await authenticate(auth, server, request, cors);
+      if (outcome instanceof Response) return outcome;
+      principal = outcome;
+    }
+    if (method === 'POST') return post(request, cors, principal);
+    return method === 'GET' ? get(request, cors, principalKey(principal)) : remove(request, cors, principalKey(principal));
   }
 
   async function close(): Promise<void> {
