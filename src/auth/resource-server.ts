@@ -28,6 +28,8 @@ export type Authentication =
       readonly error?: 'invalid_request' | 'invalid_token';
       /** What went wrong, for the challenge's `error_description`. */
       readonly description?: string;
+      /** For the operator's log (a 503's or 500's cause), never sent to the client. */
+      readonly detail?: string;
     };
 
 /** The part of a challenge the caller chooses (the metadata URL is the server's). */
@@ -43,16 +45,14 @@ export class ResourceServer {
   readonly listing: 'permitted' | 'all';
   readonly #verifier: TokenVerifier;
   readonly #options: ReturnType<typeof checkOptions>;
-  readonly #report: (line: string) => void;
 
   /** @throws {TypeError} for bad options (see {@link createResourceServer}). */
-  constructor(options: ResourceServerOptions, report: (line: string) => void = (line) => console.error(`[baremcp] ${line}`)) {
+  constructor(options: ResourceServerOptions) {
     this.#options = checkOptions(options);
     this.audience = this.#options.audience;
     this.metadataUrl = metadataUrlOf(this.audience);
     this.listing = this.#options.listing;
     this.#verifier = new TokenVerifier(this.#options);
-    this.#report = report;
   }
 
   /** The configured `scopes_supported`, or undefined to use the scopes the server declares. */
@@ -96,7 +96,7 @@ export class ResourceServer {
     return bearerChallenge({ ...challenge, resourceMetadata: this.metadataUrl });
   }
 
-  /** Reads and verifies the bearer token of `request`. Never rejects. */
+  /** Reads and verifies the bearer token of `request`. Never rejects (a failing hook is a `500`). */
   async authenticate(request: Request): Promise<Authentication> {
     let url: URL;
     try {
@@ -114,11 +114,11 @@ export class ResourceServer {
     } catch (error) {
       if (error instanceof InvalidTokenError) return { ok: false, status: 401, error: 'invalid_token', description: error.message };
       if (error instanceof AuthUnavailableError) {
-        this.#report(`authorization unavailable: ${error.message}`);
-        return { ok: false, status: 503, description: 'the authorization server cannot be reached; retry later' };
+        const detail = `authorization unavailable: ${error.message}`;
+        return { ok: false, status: 503, description: 'the authorization server cannot be reached; retry later', detail };
       }
-      this.#report(`token verification failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return { ok: false, status: 500, description: 'token verification failed' };
+      const detail = `token verification failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+      return { ok: false, status: 500, description: 'token verification failed', detail };
     }
   }
 }

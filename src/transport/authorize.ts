@@ -73,6 +73,7 @@ export async function authenticate(
 ): Promise<Principal | Response> {
   const outcome = await auth.authenticate(request);
   if (outcome.ok) return outcome.principal;
+  if (outcome.detail !== undefined) server.report(outcome.detail);
   const headers = mergeHeaders(new Headers(), cors);
   let text: string;
   switch (outcome.status) {
