@@ -213,7 +213,7 @@ export function checkOptions(options: ResourceServerOptions): CheckedOptions {
   if (options.verify !== undefined && typeof options.verify !== 'function') {
     throw new TypeError(`${WHERE}: verify must be a function (token, request) => principal`);
   }
-  const fetcher = options.fetch ?? globalThis.fetch;
+  const fetcher = options.fetch === undefined ? globalThis.fetch : options.fetch;
   if (typeof fetcher !== 'function') throw new TypeError(`${WHERE}: no fetch available; pass options.fetch`);
   return {
     issuer,
