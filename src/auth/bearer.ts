@@ -30,7 +30,7 @@ export const MAX_TOKEN_LENGTH = 8192;
  * @param url the request URL: an `access_token` in its query beside a header token is a second
  *   method of sending a token (RFC 6750 §3.1 `invalid_request`); alone, it is ignored.
  */
-export function readBearer(authorization: string | null, url: URL): BearerCredentials {
+export function readBearer(authorization: string | null, url: string): BearerCredentials {
   if (authorization === null) return { kind: 'none' };
   if (authorization.includes(',')) {
     return { kind: 'malformed', description: 'send exactly one Authorization header' };
@@ -43,10 +43,19 @@ export function readBearer(authorization: string | null, url: URL): BearerCreden
   if (token.length > MAX_TOKEN_LENGTH) {
     return { kind: 'malformed', description: `the Bearer token is longer than ${MAX_TOKEN_LENGTH} characters` };
   }
-  if (url.search !== '' && url.searchParams.has('access_token')) {
+  if (url.includes('?') && hasQueryToken(url)) {
     return { kind: 'malformed', description: 'send the token in the Authorization header only, never in the URL' };
   }
   return { kind: 'token', token };
+}
+
+/** True when the query of `url` has an `access_token` parameter (false for a malformed URL). */
+function hasQueryToken(url: string): boolean {
+  try {
+    return new URL(url).searchParams.has('access_token');
+  } catch {
+    return false;
+  }
 }
 
 /** The parameters of one Bearer challenge. */

@@ -26,19 +26,36 @@ export interface JwksSettings extends RefreshBounds {
   readonly now?: () => number;
 }
 
-/** The keys of a JWK Set that have a `kty`. */
-function readKeys(body: JsonObject, uri: string): JsonObject[] {
-  const keys = body.keys;
-  if (!Array.isArray(keys)) throw new AuthUnavailableError(`${uri} is not a JWK Set (no keys array)`);
-  return keys.filter((k): k is JsonObject => typeof k === 'object' && k !== null && !Array.isArray(k) && typeof k.kty === 'string');
+/** A JWK Set's keys, and the same indexed by `kid`. */
+interface KeySet {
+  readonly keys: readonly JsonObject[];
+  readonly byKid: ReadonlyMap<string, readonly JsonObject[]>;
 }
+
+/** The keys of a JWK Set that have a `kty`, indexed by `kid`. */
+function readKeys(body: JsonObject, uri: string): KeySet {
+  const list = body.keys;
+  if (!Array.isArray(list)) throw new AuthUnavailableError(`${uri} is not a JWK Set (no keys array)`);
+  const keys = list.filter((k): k is JsonObject => typeof k === 'object' && k !== null && !Array.isArray(k) && typeof k.kty === 'string');
+  const byKid = new Map<string, JsonObject[]>();
+  for (const key of keys) {
+    if (typeof key.kid !== 'string') continue;
+    const named = byKid.get(key.kid);
+    if (named === undefined) byKid.set(key.kid, [key]);
+    else named.push(key);
+  }
+  return { keys, byKid };
+}
+
+/** A key's usability for one algorithm: why it is unfit, or its import (made once). */
+type Usable = { readonly unfit: string } | { readonly key: Promise<VerifyKey> };
 
 /** The signing keys of one issuer. */
 export class JwksCache {
   readonly #settings: JwksSettings;
   readonly #now: () => number;
-  readonly #keys: Refresher<JsonObject[]>;
-  readonly #imported = new WeakMap<JsonObject, Map<JwsAlgorithm, Promise<VerifyKey>>>();
+  readonly #keys: Refresher<KeySet>;
+  readonly #usable = new WeakMap<JsonObject, Map<JwsAlgorithm, Usable>>();
   /** How many times the JWK Set was fetched (for tests and diagnostics). */
   fetches = 0;
 
@@ -78,29 +95,38 @@ export class JwksCache {
           : `the issuer's JWKS has no key with kid ${JSON.stringify(kid.slice(0, 64))}`,
       );
     }
-    const unfit = unfitKey(alg, found);
-    if (unfit !== undefined) throw new InvalidTokenError(`the key ${kid === undefined ? '' : `${JSON.stringify(kid.slice(0, 64))} `}cannot verify ${alg}: ${unfit}`);
-    let byAlg = this.#imported.get(found);
-    if (byAlg === undefined) this.#imported.set(found, (byAlg = new Map()));
-    let key = byAlg.get(alg);
-    if (key === undefined) {
-      key = importPublicKey(alg, found);
-      byAlg.set(alg, key);
+    const usable = this.#usableFor(found, alg);
+    if ('unfit' in usable) {
+      throw new InvalidTokenError(`the key ${kid === undefined ? '' : `${JSON.stringify(kid.slice(0, 64))} `}cannot verify ${alg}: ${usable.unfit}`);
     }
     try {
-      return await key;
+      return await usable.key;
     } catch {
       throw new InvalidTokenError(`the key ${JSON.stringify((kid ?? '').slice(0, 64))} in the issuer's JWKS is unusable for ${alg}`);
     }
   }
 
-  #find(keys: readonly JsonObject[], alg: JwsAlgorithm, kid: string | undefined): JsonObject | undefined {
+  /** Whether `jwk` can verify `alg`, checked and imported once per key and algorithm. */
+  #usableFor(jwk: JsonObject, alg: JwsAlgorithm): Usable {
+    let byAlg = this.#usable.get(jwk);
+    if (byAlg === undefined) this.#usable.set(jwk, (byAlg = new Map()));
+    let usable = byAlg.get(alg);
+    if (usable === undefined) {
+      const unfit = unfitKey(alg, jwk);
+      usable = unfit === undefined ? { key: importPublicKey(alg, jwk) } : { unfit };
+      byAlg.set(alg, usable);
+    }
+    return usable;
+  }
+
+  #find(set: KeySet, alg: JwsAlgorithm, kid: string | undefined): JsonObject | undefined {
     if (kid !== undefined) {
       // One kid may name keys of several types (RFC 7517 §4.5): prefer the one that fits.
-      const named = keys.filter((k) => k.kid === kid);
-      return named.find((k) => unfitKey(alg, k) === undefined) ?? named[0];
+      const named = set.byKid.get(kid);
+      if (named === undefined) return undefined;
+      return named.length === 1 ? named[0] : (named.find((k) => !('unfit' in this.#usableFor(k, alg))) ?? named[0]);
     }
-    const fitting = keys.filter((k) => unfitKey(alg, k) === undefined);
+    const fitting = set.keys.filter((k) => !('unfit' in this.#usableFor(k, alg)));
     return fitting.length === 1 ? fitting[0] : undefined;
   }
 }

@@ -58,6 +58,35 @@ export function looksLikeJws(token: string): boolean {
   return second !== -1 && token.indexOf('.', second + 1) === -1;
 }
 
+interface Header {
+  readonly header: JsonObject;
+  readonly alg: string;
+  readonly kid: string | undefined;
+}
+
+/** Headers seen lately, by their base64url text: an issuer signs every token with a few. */
+const headers = new Map<string, Header>();
+const MAX_HEADERS = 64;
+
+function readHeader(text: string): Header {
+  const known = headers.get(text);
+  if (known !== undefined) return known;
+  const header = decodeJsonObject(text, 'header');
+  const alg = header.alg;
+  if (typeof alg !== 'string' || alg.length === 0) throw new InvalidTokenError('the token header has no alg');
+  if (Object.prototype.hasOwnProperty.call(header, 'crit')) {
+    throw new InvalidTokenError('the token header lists critical extensions (crit), which this server does not support');
+  }
+  const typ = header.typ;
+  if (typ !== undefined && (typeof typ !== 'string' || !TYPES.has(typ.toLowerCase().replace(/^application\//, '')))) {
+    throw new InvalidTokenError(`the token type ${JSON.stringify(typ)} is not an access token (JWT or at+jwt)`);
+  }
+  const read: Header = { header: Object.freeze(header), alg, kid: typeof header.kid === 'string' ? header.kid : undefined };
+  if (headers.size >= MAX_HEADERS) headers.clear();
+  headers.set(text, read);
+  return read;
+}
+
 /**
  * Splits and decodes a compact JWS.
  * @throws {InvalidTokenError} for a token that is not three base64url segments, a header or
@@ -68,22 +97,12 @@ export function parseJws(token: string): ParsedJws {
   const parts = token.split('.');
   if (parts.length !== 3) throw new InvalidTokenError('the token is not a JWT (three base64url segments)');
   const [headerText, payloadText, signatureText] = parts as [string, string, string];
-  const header = decodeJsonObject(headerText, 'header');
-  const alg = header.alg;
-  if (typeof alg !== 'string' || alg.length === 0) throw new InvalidTokenError('the token header has no alg');
-  if (Object.prototype.hasOwnProperty.call(header, 'crit')) {
-    throw new InvalidTokenError('the token header lists critical extensions (crit), which this server does not support');
-  }
-  const typ = header.typ;
-  if (typ !== undefined && (typeof typ !== 'string' || !TYPES.has(typ.toLowerCase().replace(/^application\//, '')))) {
-    throw new InvalidTokenError(`the token type ${JSON.stringify(typ)} is not an access token (JWT or at+jwt)`);
-  }
+  const { header, alg, kid } = readHeader(headerText);
   const payload = decodeJsonObject(payloadText, 'payload');
   const signature = decodeBase64Url(signatureText);
   if (signature === undefined || signature.length === 0) {
     throw new InvalidTokenError('the token signature is missing or not base64url');
   }
-  const kid = typeof header.kid === 'string' ? header.kid : undefined;
   return {
     header,
     alg,

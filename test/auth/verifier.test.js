@@ -220,7 +220,8 @@ test('a custom verify hook replaces the built-in checks', async () => {
 });
 
 test('Bearer parsing and challenges: case-insensitive scheme, quoted-string escaping', () => {
-  const url = new URL(AUDIENCE);
+  const url = AUDIENCE;
+  assert.deepEqual(readBearer('Bearer abc', 'http://[bad?access_token=x'), { kind: 'token', token: 'abc' });
   assert.deepEqual(readBearer('BEARER abc.def-_~+/=', url), { kind: 'token', token: 'abc.def-_~+/=' });
   assert.deepEqual(readBearer(null, url), { kind: 'none' });
   assert.deepEqual(readBearer('Digest x', url), { kind: 'none' });
