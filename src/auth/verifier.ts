@@ -26,6 +26,16 @@ import { TokenCache } from './token-cache.js';
 /** Largest size of a document fetched from the authorization server, in bytes. */
 const MAX_DOCUMENT_BYTES = 1024 * 1024;
 
+/**
+ * A custom hook's caller, made safe to use: `scopes` an array of strings and `claims` an object
+ * (empty when the hook gave none), frozen.
+ */
+function checkedPrincipal(principal: Principal): Principal {
+  const scopes = Array.isArray(principal.scopes) ? principal.scopes.filter((s) => typeof s === 'string') : [];
+  const claims = typeof principal.claims === 'object' && principal.claims !== null ? principal.claims : {};
+  return Object.freeze({ ...principal, scopes: Object.freeze(scopes), claims: Object.freeze({ ...claims }) });
+}
+
 /** Verifies tokens for one resource server. */
 export class TokenVerifier {
   readonly #options: CheckedOptions;
@@ -33,6 +43,7 @@ export class TokenVerifier {
   readonly #cache: TokenCache<Principal>;
   readonly #discovery: Discovery;
   readonly #jwks: JwksCache;
+  readonly #fetch: FetchSettings;
   #secret: Promise<VerifyKey> | undefined;
   readonly #now: () => number;
 
@@ -67,8 +78,6 @@ export class TokenVerifier {
     this.#fetch = fetch;
   }
 
-  readonly #fetch: FetchSettings;
-
   /** How many times the JWK Set was fetched. */
   get jwksFetches(): number {
     return this.#jwks.fetches;
@@ -92,7 +101,7 @@ export class TokenVerifier {
     if (options.verify !== undefined) {
       const principal = await options.verify(token, request);
       if (principal === null || principal === undefined) throw new InvalidTokenError('the token was refused');
-      return principal;
+      return checkedPrincipal(principal);
     }
     if (looksLikeJws(token)) return this.#verifyJwt(token);
     if (options.introspection !== undefined) return this.#introspect(token);

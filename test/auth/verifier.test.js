@@ -203,6 +203,7 @@ test('a custom verify hook replaces the built-in checks', async () => {
     verify: (token, request) => {
       seen.push(request.url);
       if (token === 'good') return { subject: 'alice', scopes: ['files:read'], claims: {} };
+      if (token === 'sloppy') return { subject: 'bob', scopes: 'files:read' };
       if (token === 'bad') throw new InvalidTokenError('revoked by policy');
       if (token === 'down') throw new AuthUnavailableError('policy store down');
       if (token === 'bug') throw new Error('boom');
@@ -211,6 +212,8 @@ test('a custom verify hook replaces the built-in checks', async () => {
   });
   assert.equal((await outcome(auth, 'good')).principal.subject, 'alice');
   assert.deepEqual(seen, [AUDIENCE]);
+  const sloppy = (await outcome(auth, 'sloppy')).principal;
+  assert.deepEqual([sloppy.scopes, sloppy.claims, Object.isFrozen(sloppy)], [[], {}, true]);
   assert.deepEqual(await outcome(auth, 'nope'), { ok: false, status: 401, error: 'invalid_token', description: 'the token was refused' });
   assert.deepEqual(await outcome(auth, 'bad'), { ok: false, status: 401, error: 'invalid_token', description: 'revoked by policy' });
   assert.equal((await outcome(auth, 'down')).status, 503);
