@@ -1,7 +1,8 @@
 // The benchmark driver (issue 9): spawns each server over stdio, interleaving them round-robin,
 // and measures cold start, throughput, latency, CPU per call, memory, a 1 MiB round trip and the
-// installed footprint; then runs the in-process `handle()` benchmark (and the validator
-// benchmark when bench/validate.js exists). Prints the tables and writes bench/RESULTS.md.
+// installed footprint; then runs the in-process `handle()` benchmark, the authorization
+// benchmark (bench/auth.js) and the validator benchmark when bench/validate.js exists. Prints
+// the tables and writes bench/RESULTS.md.
 //
 //   npm run bench                 the default run (a few minutes on 2 cores)
 //   node bench/run.js --quick     a smaller run (printed only; --out=FILE to keep it)
@@ -256,6 +257,13 @@ async function main() {
   } catch (error) {
     problems.push(`handle benchmark failed: ${error.message}`);
   }
+  let auth;
+  try {
+    log('authorization benchmark');
+    auth = JSON.parse(await runNode(['bench/auth.js', '--json', ...(QUICK ? ['--quick'] : [])])).markdown;
+  } catch (error) {
+    problems.push(`authorization benchmark failed: ${error.message}`);
+  }
   let validate;
   if (existsSync(join(ROOT, 'bench/validate.js'))) {
     try {
@@ -300,7 +308,7 @@ async function main() {
       'Installed packages: the peer and every package it pulls in (dependencies, optional dependencies and required peers, resolved through package-lock.json as Node resolves them), matching a fresh install; baremcp and the floor count 0. Size: bytes of those package folders.',
     ],
   };
-  const markdown = render({ meta, servers, samples, tarball: pack, handle, validate, problems });
+  const markdown = render({ meta, servers, samples, tarball: pack, handle, auth, validate, problems });
   // bench/RESULTS.md holds the default run only; other runs print, or write where --out says.
   const custom = QUICK || opts.only || opts.extra || opts['cold-reps'] || opts['load-reps'] || opts.calls;
   const out = opts.out ?? (custom ? undefined : join(ROOT, 'bench/RESULTS.md'));

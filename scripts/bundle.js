@@ -11,7 +11,7 @@
 //      transport/stdio.js;
 //   3. cli: the CLI's main, arguments, module loading and `serve`: cli/main.js itself (a bin, not
 //      an API, so it may export internals);
-//   4. the rest (HTTP, testing, the other CLI commands, the example, the search worker), with
+//   4. the rest (HTTP, auth, testing, the other CLI commands, the example, the search worker), with
 //      code splitting; the files the CLI imports dynamically get fixed names.
 // A layer imports the layers before it from their one file, so every class and every piece of
 // module state (the stdout guard's) exists once. `baremcp serve` loads cli/main.js,
@@ -163,6 +163,7 @@ await buildLayer('cli', 'src/cli/main.ts', { extra: ['src/cli/commands/serve.ts'
 // Layer 4: the other entry points, with code splitting.
 const entryPoints = [
   'src/transport/http.ts',
+  'src/auth/index.ts',
   'src/testing/index.ts',
   ...[...LATER].filter(([, to]) => to.startsWith(join(OUT, 'chunks'))).map(([from, to]) => ({ in: from, out: relative(OUT, to).replace(/\.js$/, '') })),
   // The search worker is started by URL relative to the code that starts it, in chunks/.
@@ -193,7 +194,7 @@ const visit = (file) => {
     visit(resolve(dirname(file), `${m[1]}.d.ts`));
   }
 };
-for (const entry of ['index', 'transport/stdio', 'transport/http', 'testing/index']) {
+for (const entry of ['index', 'transport/stdio', 'transport/http', 'auth/index', 'testing/index']) {
   visit(resolve('dist', `${entry}.d.ts`));
 }
 for (const file of seen) {

@@ -48,7 +48,8 @@ test('every file npm would ship imports only node: modules and its own relative 
   assert.ok(size < 200 * 1024, `tarball is ${size} bytes`);
 });
 
-test('the pure core (the root entry and everything it imports) imports no node: module', () => {
+/** Every file reached from `entry` by its relative imports, asserting none imports a node: module. */
+function pureWalk(entry) {
   const seen = new Set();
   let bytes = 0;
   const visit = (file) => {
@@ -61,9 +62,19 @@ test('the pure core (the root entry and everything it imports) imports no node: 
       if (spec.startsWith('.')) visit(resolve(dirname(file), spec));
     }
   };
-  visit(resolve(repoRoot, pkg.exports['.'].default));
+  visit(resolve(repoRoot, entry));
+  return { files: seen.size, bytes };
+}
+
+test('baremcp/auth (WebCrypto and fetch only, for Deno, Bun and Workers) imports no node: module', () => {
+  const { files, bytes } = pureWalk(pkg.exports['./auth'].default);
+  assert.ok(files >= 2 && bytes > 5_000, `reached ${files} files, ${bytes} bytes`);
+});
+
+test('the pure core (the root entry and everything it imports) imports no node: module', () => {
+  const { files, bytes } = pureWalk(pkg.exports['.'].default);
   // The walk must reach the core itself (one file), not stop at the re-exporting entry.
-  assert.ok(seen.size >= 2 && bytes > 50_000, `reached ${seen.size} files, ${bytes} bytes`);
+  assert.ok(files >= 2 && bytes > 50_000, `reached ${files} files, ${bytes} bytes`);
 });
 
 test('a stdio server on the public entries loads few files, and the core classes exist once', () => {

@@ -79,7 +79,7 @@ export function objectsTable(rows) {
 }
 
 /** The whole report. */
-export function render({ meta, servers, samples, tarball, handle, validate, problems }) {
+export function render({ meta, servers, samples, tarball, handle, auth, validate, problems }) {
   const labels = servers.map((s) => s.label);
   const out = [];
   out.push('# baremcp benchmark results', '');
@@ -133,6 +133,9 @@ export function render({ meta, servers, samples, tarball, handle, validate, prob
   out.push(table(['target', ...variants.map((s) => s.label)], targetRows));
   if (handle !== undefined) {
     out.push('', '## `handle()` in process (messages per second)', '', handle);
+  }
+  if (auth !== undefined) {
+    out.push('', '## Authorization per request, warm key cache (issue 16)', '', auth);
   }
   if (validate !== undefined) {
     out.push('', '## Validator', '', validate);

@@ -3,7 +3,7 @@
  * The `baremcp` command line.
  *
  *   baremcp [--root DIR]                 serve the built-in workspace example over stdio
- *   baremcp serve <module> [--http [--port N] [--host H]]  serve a module's default export over stdio or HTTP
+ *   baremcp serve <module> [--http [--port N] [--host H] [--auth-issuer URL ...]]  serve a module's default export over stdio or HTTP
  *   baremcp call [--server <module> | -- <command...>] <tool> [json-args]
  *   baremcp check [<module> | -- <command...>] [--profile P] [--json]
  *
@@ -23,6 +23,12 @@ Usage:
                                    serve the default export of <module> over stdio, or with --http
                                    over Streamable HTTP at http://H:N/mcp (127.0.0.1:3000): a server
                                    from createServer(...) or an object { info?, tools: [...] }
+    --auth-issuer URL              with --http: accept only OAuth access tokens from this
+                                   authorization server (env BAREMCP_AUTH_ISSUER)
+    --auth-audience URL            the canonical URI tokens must be for (env BAREMCP_AUTH_AUDIENCE;
+                                   default: --public-url, else the served URL)
+    --public-url URL               the endpoint's URL as clients reach it, e.g. behind a proxy
+                                   (env BAREMCP_PUBLIC_URL)
   baremcp call [--server <module> | --root DIR | -- <command...>] <tool> [json-args]
                                    start a server, call one tool, print the result (--json: raw)
   baremcp call [...] --read <uri>  read one resource: its text, or <blob N bytes type> (--json: raw)
@@ -50,7 +56,7 @@ function version(): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host']);
+  const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host', 'auth-issuer', 'auth-audience', 'public-url']);
   if (args.options.has('version')) {
     process.stdout.write(version() + '\n');
     return 0;

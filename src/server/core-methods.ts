@@ -16,6 +16,7 @@ import { complete } from './completion.js';
 import { LOGGING_LEVELS, type LoggingLevel } from './context.js';
 import { initializeResult, readInitialize } from './lifecycle.js';
 import type { MethodEntry } from './methods.js';
+import { listedFor } from './principal.js';
 import type { PromptRegistry } from './prompts.js';
 import type { ResourceRegistry } from './resources.js';
 import type { ListKind } from './subscriptions.js';
@@ -98,7 +99,8 @@ export function coreMethods(host: MethodHost): MethodEntry[] {
       eras: BOTH,
       capability: 'tools',
       cacheScope: 'public',
-      run: (params, ctx) => host.tools.listPage(params, ctx.protocolVersion, page()),
+      scoped: true,
+      run: (params, ctx) => host.tools.listPage(params, ctx.protocolVersion, page(), listedFor(ctx.principal, ctx.transport)),
     },
     {
       method: 'tools/call',
@@ -158,6 +160,7 @@ export function coreMethods(host: MethodHost): MethodEntry[] {
       eras: BOTH,
       capability: 'prompts',
       cacheScope: 'public',
+      scoped: true,
       run: (params, ctx) => host.prompts.list(params, ctx, page()),
     },
     {

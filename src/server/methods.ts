@@ -90,6 +90,11 @@ export interface MethodEntry {
   readonly required?: Readonly<Record<string, ParamType>>;
   /** The `cacheScope` of the method's complete 2026-07-28 results; undefined: not cacheable. */
   readonly cacheScope?: 'public' | 'private';
+  /**
+   * True for a list whose items may declare scopes: under authorization it shows each caller only
+   * what it may use, so its 2026-07-28 results are `cacheScope: "private"`.
+   */
+  readonly scoped?: boolean;
   /** The refusal for a request of the other era (default: `-32601` naming the era). */
   readonly wrongEra?: (scope: RequestScope) => RpcError;
   /** What the request addresses (read by transports for routing headers and scopes). */

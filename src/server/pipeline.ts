@@ -10,7 +10,7 @@
  * Basic / Overview, Basic / Patterns / Multi Round-Trip Requests.
  * @module
  */
-import { ErrorCode, errorResponse, isRpcError } from '../protocol/errors.js';
+import { ErrorCode, errorResponse, isRpcError, RpcError } from '../protocol/errors.js';
 import { exceedsDepth } from '../protocol/limits.js';
 import type {
   JsonObject,
@@ -24,10 +24,11 @@ import { collectResponses, InputRequiredSignal, legacyAsk, mrtrAsk, type AskClie
 import { createContext, type RequestContext } from './context.js';
 import { requestScope, salientParams, type RequestScope, type SessionState } from './era.js';
 import { serverInfoFor } from './lifecycle.js';
-import { lookup, type MethodEntry, type MethodRequest, type SessionControl } from './methods.js';
+import { lookup, type MethodEntry, type MethodRequest, type RequestTarget, type SessionControl } from './methods.js';
 import { runMiddleware, type Middleware } from './middleware.js';
+import { listedFor, missingScopes, principalKey } from './principal.js';
 import type { RequestControl } from './request-control.js';
-import type { TransportInfo, TransportRequestInfo } from './request-info.js';
+import type { Principal, TransportInfo, TransportRequestInfo } from './request-info.js';
 import { digest, type RequestStateCodec } from './request-state.js';
 import { shapeResult, type CacheHints } from './result.js';
 import type { Server } from './server.js';
@@ -36,6 +37,22 @@ import { readTraceContext } from './trace-context.js';
 /** The message of the `-32603` sent for a fault that is not an `RpcError` (the detail goes to `report`). */
 export function internalErrorMessage(method: string): string {
   return `Internal error while handling ${method}`;
+}
+
+/**
+ * Refuses a request whose target needs scopes the caller lacks, before anything of it runs. The
+ * HTTP transport answers such a request with `403 insufficient_scope` before it gets here; this
+ * holds for every other transport that supplies a principal.
+ * @throws {RpcError} `-32600` naming the target and every missing scope.
+ */
+function refuseMissingScopes(method: string, target: RequestTarget | undefined, principal: Principal): void {
+  const missing = missingScopes(principal.scopes, target?.scopes);
+  if (missing.length === 0 || target === undefined) return;
+  throw new RpcError(
+    ErrorCode.InvalidRequest,
+    `Forbidden: ${method} of ${target.kind} "${target.name}" needs scope ${target.scopes?.join(' ')} (missing: ${missing.join(' ')})`,
+    { requiredScopes: [...(target.scopes ?? [])] },
+  );
 }
 
 /** Marks an abort caused by `notifications/cancelled`: such a request gets no reply. */
@@ -166,7 +183,9 @@ export class Pipeline {
       scope = requestScope(method, params, transport, port.state, () => port.plainScope());
       const entry = lookup(options.table, method, params, scope, options.capabilities(scope.modern ? 'modern' : 'legacy'));
       const send = transport?.send;
-      let ask = this.#ask(port, method, params, control, scope, send);
+      const principal = transport?.principal;
+      if (principal !== undefined && entry.target !== undefined) refuseMissingScopes(method, entry.target(params), principal);
+      let ask = this.#ask(port, method, params, control, scope, send, principalKey(principal));
       if (ask instanceof Promise) ask = await ask;
       // A request cancelled before its handler starts never runs.
       if (control.aborted) throw control.reason;
@@ -188,7 +207,7 @@ export class Pipeline {
         client: scope.client,
         target: entry.target,
         transport: facts,
-        principal: transport?.principal,
+        principal,
         trace: readTraceContext(metaObject, facts.headers),
         server: options.server,
         control,
@@ -205,12 +224,12 @@ export class Pipeline {
           ? await entry.run(params, ctx, request)
           : await runMiddleware(middleware, ctx, () => runEntry(entry, params, ctx, request));
       if (control.reason === CANCELLED) return null;
-      return this.#respond(id, method, result, scope, entry);
+      return this.#respond(id, method, result, scope, entry, transport);
     } catch (error) {
       if (control.reason === CANCELLED) return null;
       // A 2026-07-28 question for the client ends the request with an InputRequiredResult.
       if (error instanceof InputRequiredSignal && scope?.modern === true) {
-        return this.#respond(id, method, inputRequired(error), scope, undefined);
+        return this.#respond(id, method, inputRequired(error), scope, undefined, transport);
       }
       // (Fields, not `toJSON`: the error may come from another copy of baremcp.)
       if (isRpcError(error)) return errorResponse(id, error.code, error.message, error.data);
@@ -225,11 +244,18 @@ export class Pipeline {
     result: JsonObject,
     scope: RequestScope,
     entry: MethodEntry | undefined,
+    transport: TransportRequestInfo | undefined,
   ): JsonRpcResponse {
     if (!scope.modern) return { jsonrpc: '2.0', id, result };
-    const cacheScope = entry?.cacheScope;
-    const cache = cacheScope === undefined ? undefined : this.#options.cacheHints(method, cacheScope);
+    const cache = entry?.cacheScope === undefined ? undefined : this.#cacheHints(entry, transport);
     return { jsonrpc: '2.0', id, result: shapeResult(result, { modern: true, serverInfo: this.#info(scope), cache }) };
+  }
+
+  /** A cacheable result's hints: private when the result is filtered by the caller's scopes. */
+  #cacheHints(entry: MethodEntry, transport: TransportRequestInfo | undefined): CacheHints {
+    const hints = this.#options.cacheHints(entry.method, entry.cacheScope ?? 'public');
+    const filtered = entry.scoped === true && transport !== undefined && listedFor(transport.principal, transport) !== undefined;
+    return filtered && hints.cacheScope !== 'private' ? { ...hints, cacheScope: 'private' } : hints;
   }
 
   #info(scope: RequestScope): JsonObject {
@@ -249,6 +275,7 @@ export class Pipeline {
     control: RequestControl,
     scope: RequestScope,
     send: ((message: JsonRpcMessage) => void) | undefined,
+    caller: string,
   ): AskClient | Promise<AskClient> {
     const options = this.#options;
     if (!scope.modern) {
@@ -263,7 +290,9 @@ export class Pipeline {
     const state = params?.requestState;
     const capabilities = scope.client.capabilities;
     const mrtr = async (): Promise<Parameters<typeof mrtrAsk>[0]> => {
-      const bind = `${method}:${await digest(salientParams(params))}`;
+      // Bound to the request and to its caller: another principal cannot resume it.
+      const salient = salientParams(params);
+      const bind = `${method}:${await digest(caller === '' ? salient : [caller, salient])}`;
       const payload = typeof state === 'string' ? await options.requestStates.open(state, bind) : undefined;
       const responses = collectResponses(payload?.responses ?? {}, payload?.pending, params?.inputResponses);
       return { capabilities, responses, codec: options.requestStates, bind, ttlMs: options.requestStateTtlMs };

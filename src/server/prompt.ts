@@ -9,6 +9,7 @@ import type { JsonObject } from '../protocol/messages.js';
 import type { ContentBlock, Icon } from '../protocol/types.js';
 import type { Completer } from './completion.js';
 import type { RequestContext } from './context.js';
+import { badScopes } from './principal.js';
 import { copyFields, type FieldsSince } from './wire.js';
 
 /** An argument a prompt accepts (MCP 2025-11-25, `PromptArgument`). Values are always strings. */
@@ -110,6 +111,8 @@ export function checkPrompt(prompt: PromptDefinition): PromptDefinition {
       throw new PromptDefinitionError(`${what}: ${field} must be a string`);
     }
   }
+  const scopes = badScopes(prompt.scopes);
+  if (scopes !== undefined) throw new PromptDefinitionError(`${what}: ${scopes}`);
   if (prompt.arguments !== undefined && !Array.isArray(prompt.arguments)) {
     throw new PromptDefinitionError(
       `${what}: arguments must be an array of { name, description?, required? }`,

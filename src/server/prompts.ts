@@ -12,6 +12,7 @@ import { hasOwn, isObject, type JsonObject } from '../protocol/messages.js';
 import type { ContentBlock } from '../protocol/types.js';
 import type { RequestContext } from './context.js';
 import { paginate } from './pagination.js';
+import { listedFor, missingScopes } from './principal.js';
 import {
   checkPrompt,
   PromptDefinitionError,
@@ -116,6 +117,11 @@ export class PromptRegistry {
     return this.#prompts.get(name);
   }
 
+  /** Every prompt definition, in registration order. */
+  definitions(): PromptDefinition[] {
+    return [...this.#prompts.values()];
+  }
+
   /** True when some prompt declares a completer (the server then announces `completions`). */
   hasCompletions(): boolean {
     for (const prompt of this.#prompts.values()) {
@@ -153,7 +159,10 @@ export class PromptRegistry {
   list(params: JsonObject | undefined, ctx: RequestContext, pageSize: number): JsonObject {
     const revision = ctx.protocolVersion;
     const wire = this.#wire.get(revision, () => [...this.#prompts.values()].map((p) => wirePrompt(p, revision)));
-    return paginate('prompts', wire, params, pageSize);
+    const granted = listedFor(ctx.principal, ctx.transport);
+    if (granted === undefined) return paginate('prompts', wire, params, pageSize);
+    const prompts = this.definitions();
+    return paginate('prompts', wire.filter((_, i) => missingScopes(granted, prompts[i]?.scopes).length === 0), params, pageSize);
   }
 
   /**

@@ -31,6 +31,12 @@ export interface Principal {
   readonly scopes: readonly string[];
   /** The claims the server chose to expose (never the raw token unless asked for). */
   readonly claims: Readonly<Record<string, JsonValue>>;
+  /**
+   * The raw access token: present only when authorization was configured with
+   * `exposeToken: true`. Never pass it upstream (MCP 2026-07-28, Basic / Authorization / Security
+   * Considerations, "Access Token Privilege Restriction": no token passthrough).
+   */
+  readonly token?: string;
 }
 
 /** The transport facts a handler and a middleware may read (`ctx.transport`). */
@@ -49,6 +55,11 @@ export interface TransportInfo {
    * one. Set by the server, not the transport.
    */
   readonly connectionId?: string;
+  /**
+   * Under authorization, what `tools/list` and `prompts/list` show the caller: only what its
+   * scopes allow (`permitted`, the default) or everything (`all`).
+   */
+  readonly listing?: 'permitted' | 'all';
 }
 
 /** Per-request metadata a transport supplies to `Connection.handle`; every field is optional. */

@@ -9,6 +9,7 @@ import type { CallToolResult, ContentBlock, Icon, ToolAnnotations } from '../pro
 import type { RequestContext } from './context.js';
 import type { StrictProfile } from '../schema/strict-rules.js';
 import { assertStrictSchema } from '../schema/strict-subset.js';
+import { badScopes } from './principal.js';
 
 /** What a tool's `run` may return: plain text, a content array, or a full `CallToolResult`. */
 export type ToolReturn = string | ContentBlock[] | CallToolResult;
@@ -124,6 +125,8 @@ export function checkToolDefinitions<T extends ToolDefinition<never>>(tools: rea
     const outputSchema =
       tool.outputSchema === undefined ? undefined : servedSchema(name, 'outputSchema', tool.outputSchema);
     for (const profile of tool.strict ?? []) assertStrictSchema(name, inputSchema, profile);
+    const scopes = badScopes(tool.scopes);
+    if (scopes !== undefined) throw new ToolDefinitionError(`tool "${name}": ${scopes}`);
     return { ...tool, inputSchema, ...(outputSchema ? { outputSchema } : {}) };
   });
 }

@@ -11,6 +11,7 @@ import { atLeast } from '../protocol/revisions.js';
 import type { CallToolResult, Tool } from '../protocol/types.js';
 import type { RequestContext } from './context.js';
 import { paginate } from './pagination.js';
+import { missingScopes } from './principal.js';
 import { checkToolDefinitions, ToolDefinitionError, type ToolDefinition } from './tool.js';
 import { callTool, type ToolRunner } from './tool-call.js';
 
@@ -92,9 +93,15 @@ export class ToolRegistry {
     return this.#wire.get(revision, () => this.list().map((tool) => wireTool(tool, revision)));
   }
 
-  /** `tools/list`: one page of tools. */
-  listPage(params: JsonObject | undefined, revision: string, pageSize: number): JsonObject {
-    return paginate('tools', this.wire(revision), params, pageSize);
+  /**
+   * `tools/list`: one page of tools; with `granted`, only the tools those scopes permit (the
+   * caller's, under authorization).
+   */
+  listPage(params: JsonObject | undefined, revision: string, pageSize: number, granted?: readonly string[]): JsonObject {
+    const wire = this.wire(revision);
+    if (granted === undefined) return paginate('tools', wire, params, pageSize);
+    const tools = this.list();
+    return paginate('tools', wire.filter((_, i) => missingScopes(granted, tools[i]?.scopes).length === 0), params, pageSize);
   }
 
   #add(tools: readonly ToolDefinition<never>[]): void {

@@ -12,9 +12,13 @@
  */
 import { ErrorCode } from '../protocol/errors.js';
 import { MODERN_REVISIONS } from '../protocol/revisions.js';
+import type { ResourceServer } from '../auth/resource-server.js';
 import type { Connection } from '../server/connection.js';
+import { principalKey } from '../server/principal.js';
+import type { Principal } from '../server/request-info.js';
 import type { Server } from '../server/server.js';
 import { admissionRefusal } from './admission.js';
+import { authenticate, metadataResponse } from './authorize.js';
 import { readBody } from './body.js';
 import {
   accepts,
@@ -82,6 +86,14 @@ export interface FetchHandlerOptions {
    * @default 10000
    */
   closeTimeoutMs?: number;
+  /**
+   * Require an OAuth access token on every request (`createResourceServer` from `baremcp/auth`):
+   * the Protected Resource Metadata is served at its well-known URLs, requests without a valid
+   * token get `401`, calls of a tool or prompt whose scopes the token lacks get `403`, and each
+   * legacy session belongs to the caller that opened it.
+   * @see ResourceServer
+   */
+  auth?: ResourceServer;
 }
 
 /** A Streamable HTTP handler: call it with each request to the MCP endpoint. */
@@ -134,8 +146,10 @@ export function createFetchHandler(
   });
   const inFlight = new Set<Promise<unknown>>();
   const live = new Set<Connection>();
+  const auth = options.auth;
   const context: PostContext = {
     server,
+    ...(auth === undefined ? {} : { auth }),
     sessions,
     sse,
     live,
@@ -152,7 +166,7 @@ export function createFetchHandler(
   };
   let closing: Promise<void> | undefined;
 
-  async function post(request: Request, cors: Headers): Promise<Response> {
+  async function post(request: Request, cors: Headers, principal: Principal | undefined): Promise<Response> {
     // A refusal before the body is read says `Connection: close`: the unread body must not be
     // taken for the next request on a kept-alive connection.
     if (!isJsonContentType(request.headers.get('content-type'))) {
@@ -164,7 +178,7 @@ export function createFetchHandler(
       const text = 'Not Acceptable: Accept must list application/json and text/event-stream';
       return refuse(406, text, mergeHeaders(new Headers({ connection: 'close' }), cors));
     }
-    const refused = admissionRefusal(server, request, cors);
+    const refused = admissionRefusal(server, request, cors, principal);
     if (refused !== undefined) return refused;
     const body = await readBody(request, maxBodyBytes);
     if (body.kind === 'too-large') {
@@ -184,15 +198,15 @@ export function createFetchHandler(
     const version = request.headers.get(HEADER.protocolVersion);
     if (!isModernPost(message, version)) {
       const sessionId = request.headers.get(HEADER.sessionId);
-      return postLegacy(context, message, version, cors, sessionId, request.headers);
+      return postLegacy(context, message, version, cors, sessionId, request.headers, principal);
     }
     if (Array.isArray(message)) {
       return refuse(400, 'Invalid Request: 2026-07-28 has no batches', cors);
     }
-    return postModern(context, request, message, version, cors);
+    return postModern(context, request, message, version, cors, principal);
   }
 
-  function get(request: Request, cors: Headers): Response {
+  function get(request: Request, cors: Headers, owner: string): Response {
     const version = request.headers.get(HEADER.protocolVersion);
     const sessionId = request.headers.get(HEADER.sessionId);
     if ((version !== null && MODERN_REVISIONS.includes(version)) || sessionId === null) {
@@ -202,7 +216,7 @@ export function createFetchHandler(
     if (!accepts(request.headers.get('accept'), 'text/event-stream')) {
       return refuse(406, 'Not Acceptable: Accept must list text/event-stream', cors);
     }
-    const session = sessions.get(sessionId);
+    const session = sessions.get(sessionId, owner);
     if (session === undefined) return refuse(404, 'Not Found: no such session', cors);
     const stream = sessions.openStream(session);
     if (stream === undefined) {
@@ -215,7 +229,7 @@ export function createFetchHandler(
     return new Response(stream.readable, { status: 200, headers });
   }
 
-  function remove(request: Request, cors: Headers): Response {
+  function remove(request: Request, cors: Headers, owner: string): Response {
     const version = request.headers.get(HEADER.protocolVersion);
     if (version !== null && MODERN_REVISIONS.includes(version)) {
       return emptyResponse(405, mergeHeaders(new Headers({ allow: 'POST' }), cors));
@@ -223,7 +237,7 @@ export function createFetchHandler(
     const sessionId = request.headers.get(HEADER.sessionId);
     if (sessionId === null)
       return refuse(400, 'Bad Request: Mcp-Session-Id header is required', cors);
-    return sessions.delete(sessionId)
+    return sessions.get(sessionId, owner) !== undefined && sessions.delete(sessionId)
       ? emptyResponse(204, cors)
       : refuse(404, 'Not Found: no such session', cors);
   }
@@ -234,6 +248,10 @@ export function createFetchHandler(
       url = new URL(request.url);
     } catch {
       return emptyResponse(400);
+    }
+    if (auth !== undefined && requestHostAllowed(url, request.headers.get('host'), allowedHosts)) {
+      const metadata = metadataResponse(auth, server, request, url, options.path);
+      if (metadata !== undefined) return metadata;
     }
     if (options.path !== undefined && url.pathname !== options.path) return emptyResponse(404);
     const origin = request.headers.get('origin');
@@ -248,18 +266,20 @@ export function createFetchHandler(
       const text = 'Service Unavailable: the server is shutting down';
       return errorReply(503, ErrorCode.InternalError, text, { headers: cors });
     }
-    switch (request.method) {
-      case 'POST':
-        return post(request, cors);
-      case 'GET':
-        return get(request, cors);
-      case 'DELETE':
-        return remove(request, cors);
-      case 'OPTIONS':
-        return preflightResponse(origin, request);
-      default:
-        return emptyResponse(405, mergeHeaders(new Headers({ allow: ALLOW }), cors));
+    const method = request.method;
+    if (method === 'OPTIONS') return preflightResponse(origin, request);
+    if (method !== 'POST' && method !== 'GET' && method !== 'DELETE') {
+      return emptyResponse(405, mergeHeaders(new Headers({ allow: ALLOW }), cors));
     }
+    // With authorization, nothing of a request is read before its token is verified.
+    let principal: Principal | undefined;
+    if (auth !== undefined) {
+      const outcome = await authenticate(auth, server, request, cors);
+      if (outcome instanceof Response) return outcome;
+      principal = outcome;
+    }
+    if (method === 'POST') return post(request, cors, principal);
+    return method === 'GET' ? get(request, cors, principalKey(principal)) : remove(request, cors, principalKey(principal));
   }
 
   async function close(): Promise<void> {

@@ -216,13 +216,13 @@ export function emptyResponse(status: number, headers: Headers = new Headers()):
 
 /**
  * CORS headers for a browser caller whose origin passed the allow-list: the origin echoed, `Vary`,
- * and the MCP headers a script must read (`Mcp-Session-Id`).
+ * and the headers a script must read (`Mcp-Session-Id`, and `WWW-Authenticate` for OAuth challenges).
  */
 export function corsHeaders(origin: string | null): Headers {
   const headers = new Headers();
   if (origin === null) return headers;
   headers.set('access-control-allow-origin', origin);
-  headers.set('access-control-expose-headers', 'Mcp-Session-Id, MCP-Protocol-Version');
+  headers.set('access-control-expose-headers', 'Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate');
   headers.set('vary', 'Origin');
   return headers;
 }

@@ -16,6 +16,8 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ResourceServerOptions } from '../auth/options.js';
+import { createResourceServer, ResourceServer } from '../auth/resource-server.js';
 import type { Server } from '../server/server.js';
 import {
   createFetchHandler,
@@ -39,8 +41,14 @@ export interface HttpHandler {
   readonly fetch: FetchHandler;
 }
 
+/**
+ * Authorization for {@link serveHttp}: a resource server, or its options (whose `audience`
+ * defaults to `publicUrl`, else to the served URL).
+ */
+export type ServeAuthOptions = ResourceServer | (Omit<ResourceServerOptions, 'audience'> & { audience?: string });
+
 /** Options for {@link serveHttp}. */
-export interface ServeHttpOptions extends HttpHandlerOptions {
+export interface ServeHttpOptions extends Omit<HttpHandlerOptions, 'auth'> {
   /**
    * TCP port; 0 picks a free one (read it from `url`).
    * @default 3000
@@ -54,6 +62,18 @@ export interface ServeHttpOptions extends HttpHandlerOptions {
   host?: string;
   /** @default '/mcp' */
   path?: string;
+  /**
+   * The endpoint's URL as clients reach it (through a proxy or a TLS terminator), e.g.
+   * `https://mcp.example.com/mcp`: its host is allowed, and it is the default `auth.audience`.
+   * @default the served URL
+   */
+  publicUrl?: string;
+  /**
+   * Require OAuth access tokens (see `createResourceServer` in `baremcp/auth`).
+   * @example
+   * await serveHttp(server, { publicUrl: 'https://mcp.example.com/mcp', auth: { issuer: 'https://auth.example.com' } });
+   */
+  auth?: ServeAuthOptions;
 }
 
 /** A running server from {@link serveHttp}. */
@@ -204,9 +224,18 @@ export function createHttpHandler(server: Server, options: HttpHandlerOptions = 
   return Object.assign(listener, { close: () => fetchHandler.close(), fetch: fetchHandler });
 }
 
+/** The `host` (with port) of a public URL, for the `Host` allow-list. */
+function publicHostOf(publicUrl: string): string {
+  try {
+    return new URL(publicUrl).host;
+  } catch {
+    throw new TypeError(`serveHttp: publicUrl ${JSON.stringify(publicUrl)} is not an absolute URL (e.g. https://mcp.example.com/mcp)`);
+  }
+}
+
 /**
  * Serves `server` over Streamable HTTP on `host:port` at `path`.
- * @throws when the port cannot be bound (e.g. `EADDRINUSE`).
+ * @throws when the port cannot be bound (e.g. `EADDRINUSE`); `TypeError` for bad `auth` options.
  * @example
  * const { url, close } = await serveHttp(server, { port: 3000 });
  */
@@ -216,13 +245,21 @@ export async function serveHttp(
 ): Promise<HttpServing> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
+  const publicHost = options.publicUrl === undefined ? undefined : publicHostOf(options.publicUrl);
   const allowedHosts =
     options.allowedHosts ??
-    (LOCALHOST_NAMES.includes(host) || host === '::1' || host === '0.0.0.0' || host === '::'
-      ? LOCALHOST_NAMES
-      : [...LOCALHOST_NAMES, host]);
-  const handler = createHttpHandler(server, { ...options, path, allowedHosts });
-  const http = createNodeServer(handler);
+    [
+      ...(LOCALHOST_NAMES.includes(host) || host === '::1' || host === '0.0.0.0' || host === '::'
+        ? LOCALHOST_NAMES
+        : [...LOCALHOST_NAMES, host]),
+      ...(publicHost === undefined ? [] : [publicHost]),
+    ];
+  // Options are checked before anything listens; the audience may wait for the bound port.
+  let auth = options.auth instanceof ResourceServer || options.auth === undefined ? options.auth : undefined;
+  const authOptions = auth === undefined ? (options.auth as Exclude<ServeAuthOptions, ResourceServer> | undefined) : undefined;
+  const audience = authOptions?.audience ?? options.publicUrl;
+  if (authOptions !== undefined && audience !== undefined) auth = createResourceServer({ ...authOptions, audience });
+  const http = createNodeServer();
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port ?? 3000, host, () => {
@@ -232,9 +269,21 @@ export async function serveHttp(
   });
   const address = http.address() as AddressInfo;
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${shown}:${address.port}${path}`;
+  if (authOptions !== undefined && auth === undefined) {
+    try {
+      auth = createResourceServer({ ...authOptions, audience: url });
+    } catch (error) {
+      await new Promise((resolve) => http.close(resolve));
+      throw error;
+    }
+  }
+  const { auth: _given, publicUrl: _public, ...rest } = options;
+  const handler = createHttpHandler(server, { ...rest, path, allowedHosts, ...(auth === undefined ? {} : { auth }) });
+  http.on('request', handler);
   let closed: Promise<void> | undefined;
   return {
-    url: `http://${shown}:${address.port}${path}`,
+    url,
     server: http,
     close(): Promise<void> {
       closed ??= (async () => {

@@ -21,12 +21,15 @@ import {
   type RequestId,
 } from '../protocol/messages.js';
 import { MODERN_REVISIONS, SUPPORTED_REVISIONS } from '../protocol/revisions.js';
+import type { ResourceServer } from '../auth/resource-server.js';
 import type { Connection, Reply } from '../server/connection.js';
-import type { TransportRequestInfo } from '../server/request-info.js';
+import { principalKey } from '../server/principal.js';
+import type { Principal, TransportRequestInfo } from '../server/request-info.js';
 import { isModernRequest } from '../server/era.js';
 import { META } from '../protocol/meta.js';
 import type { Server } from '../server/server.js';
 import { Exchange } from './exchange.js';
+import { authorizedInfo, scopeRefusal } from './authorize.js';
 import { checkRequestHeaders, paramHeaders } from './headers.js';
 import { emptyResponse, errorReply, HEADER, jsonResponse, mergeHeaders } from './http-rules.js';
 import type { SessionStore } from './sessions.js';
@@ -35,6 +38,8 @@ import type { SseOptions } from './sse.js';
 /** What the POST handlers share with the fetch handler. */
 export interface PostContext {
   server: Server;
+  /** The resource server, when the endpoint requires authorization. */
+  auth?: ResourceServer;
   sessions: SessionStore;
   sse: SseOptions;
   /** Registers work in flight, so that a graceful close can wait for it. */
@@ -87,6 +92,7 @@ export async function postModern(
   message: unknown,
   version: string | null,
   cors: Headers,
+  principal?: Principal,
 ): Promise<Response> {
   const m = classify(message);
   const fail = (code: number, text: string, id = idOf(message)): Response =>
@@ -132,6 +138,10 @@ export async function postModern(
     target?.inputSchema === undefined ? [] : paramHeaders(target.inputSchema),
   );
   if (problem !== undefined) return fail(ErrorCode.HeaderMismatch, problem, m.id);
+  if (principal !== undefined && context.auth !== undefined) {
+    const refusal = scopeRefusal(context.auth, context.server, message, principal, cors);
+    if (refusal !== undefined) return refusal;
+  }
 
   let connection: Connection | undefined;
   const cancel = (): void => connection?.close();
@@ -145,6 +155,7 @@ export async function postModern(
       headers: request.headers,
       protocolVersion: version,
       send: exchange.send,
+      ...authorizedInfo(context.auth, principal),
     }),
     message,
   ).then((reply) => {
@@ -171,6 +182,7 @@ export async function postLegacy(
   cors: Headers,
   sessionId: string | null,
   requestHeaders: Headers,
+  principal?: Principal,
 ): Promise<Response> {
   const id = idOf(message);
   const withId = id === undefined ? {} : { id };
@@ -187,7 +199,9 @@ export async function postLegacy(
     );
   }
   const { sessions } = context;
-  let session = sessions.get(sessionId);
+  // A session belongs to the caller that opened it; to any other it does not exist.
+  const owner = principalKey(principal);
+  let session = sessions.get(sessionId, owner);
   const opening =
     sessionId === null &&
     isObject(message) &&
@@ -202,7 +216,7 @@ export async function postLegacy(
     );
   }
   if (opening) {
-    session = sessions.create();
+    session = sessions.create(owner);
     if (session === undefined) {
       const text = 'Service Unavailable: too many sessions';
       return errorReply(503, ErrorCode.InternalError, text, { ...withId, headers: cors });
@@ -213,6 +227,10 @@ export async function postLegacy(
       'Not Found: no such session (it ended or expired); start a new one with initialize';
     return errorReply(404, ErrorCode.InvalidRequest, text, { ...withId, headers: cors });
   }
+  if (principal !== undefined && context.auth !== undefined) {
+    const refusal = scopeRefusal(context.auth, context.server, message, principal, cors);
+    if (refusal !== undefined) return refusal;
+  }
   const live = session;
   const headers = mergeHeaders(new Headers({ [HEADER.sessionId]: live.id }), cors);
   const info: TransportRequestInfo = {
@@ -220,6 +238,7 @@ export async function postLegacy(
     headers: requestHeaders,
     sessionId: live.id,
     ...(version === null ? {} : { protocolVersion: version }),
+    ...authorizedInfo(context.auth, principal),
   };
   const batch = Array.isArray(message) ? message : [message];
   if (!batch.some(isRequestShaped)) {

@@ -5,7 +5,8 @@
  * closing the store. 2026-07-28 has no sessions and never reaches this module.
  *
  * Spec: MCP 2025-11-25, Basic / Transports ("Session Management": cryptographically secure ids of
- * visible ASCII, 404 after termination; "Listening for Messages from the Server").
+ * visible ASCII, 404 after termination; "Listening for Messages from the Server"), Basic /
+ * Security Best Practices ("Session Hijacking": bind the session to the user).
  * @module
  */
 import type { JsonRpcMessage } from '../protocol/messages.js';
@@ -25,6 +26,11 @@ export interface Session {
   stream: SseStream | undefined;
   /** POST requests of this session being served now; a busy session never expires. */
   busy: number;
+  /**
+   * The caller that opened the session (`principalKey`; `''` without authorization): only that
+   * caller may use it, with any of its tokens.
+   */
+  readonly owner: string;
 }
 
 /** Options for {@link SessionStore}. */
@@ -67,7 +73,7 @@ export class SessionStore {
    * updates) go to the session's GET stream when one is open, and are dropped otherwise.
    * @returns the session, or undefined when `maxSessions` are live.
    */
-  create(): Session | undefined {
+  create(owner = ''): Session | undefined {
     this.sweep();
     if (this.#sessions.size >= this.#options.maxSessions) return undefined;
     let current: Session | undefined;
@@ -82,6 +88,7 @@ export class SessionStore {
       lastSeen: Date.now(),
       stream: undefined,
       busy: 0,
+      owner,
     };
     current = session;
     this.#sessions.set(session.id, session);
@@ -89,11 +96,15 @@ export class SessionStore {
     return session;
   }
 
-  /** The live session with this id (marked as seen), or undefined (unknown, ended, expired). */
-  get(id: string | null): Session | undefined {
+  /**
+   * The live session with this id (marked as seen), or undefined (unknown, ended, expired, or
+   * opened by another caller than `owner`: to that caller it does not exist).
+   */
+  get(id: string | null, owner = ''): Session | undefined {
     if (id === null) return undefined;
     const session = this.#sessions.get(id);
-    if (session !== undefined) session.lastSeen = Date.now();
+    if (session === undefined || session.owner !== owner) return undefined;
+    session.lastSeen = Date.now();
     return session;
   }
 

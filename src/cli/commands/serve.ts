@@ -1,6 +1,11 @@
 /**
  * `baremcp serve <module>` and `baremcp [--root DIR]`: serve a module, or the built-in workspace
- * example, over stdio, or with `--http [--port N] [--host H]` over Streamable HTTP.
+ * example, over stdio, or with `--http [--port N] [--host H]` over Streamable HTTP, with
+ * `--auth-issuer URL [--auth-audience URL] [--public-url URL]` (or `BAREMCP_AUTH_ISSUER`,
+ * `BAREMCP_AUTH_AUDIENCE`, `BAREMCP_PUBLIC_URL`) behind OAuth. stdio has no authorization.
+ *
+ * Spec: MCP 2026-07-28, Basic / Authorization ("Protocol Requirements": HTTP transports SHOULD
+ * conform; STDIO SHOULD NOT, and takes credentials from the environment).
  * @module
  */
 import { realpathSync } from 'node:fs';
@@ -54,12 +59,43 @@ export async function runServe(args: ParsedArgs, modulePath: string | undefined)
     ...(server.prompts.size > 0 ? [plural(server.prompts.size, 'prompt')] : []),
   ].join(', ');
   if (http) return serveOverHttp(server, args, what, counts);
+  for (const flag of AUTH_FLAGS) {
+    if (args.options.has(flag)) {
+      throw new UsageError(`--${flag} needs --http: stdio has no authorization (MCP 2026-07-28, Basic / Authorization)`);
+    }
+  }
+  const scoped = scopedNames(server);
+  if (scoped.length > 0) {
+    process.stderr.write(
+      `baremcp: ${scoped.join(', ')} declare${scoped.length === 1 ? 's' : ''} OAuth scopes; stdio has no authorization, so ${scoped.length === 1 ? 'it runs' : 'they run'} unrestricted\n`,
+    );
+  }
   const session = serveStdio(server);
   process.stderr.write(`baremcp: serving ${what} on stdio (${counts}); waiting for a client\n`);
   await session.closed;
 }
 
-/** `--http [--port N] [--host H]`: serves Streamable HTTP until SIGINT/SIGTERM, then closes. */
+/** The flags of authorization (HTTP only). */
+const AUTH_FLAGS = ['auth-issuer', 'auth-audience', 'public-url'] as const;
+
+/** The tools and prompts that declare scopes, for the notice that stdio runs them unrestricted. */
+function scopedNames(server: Server): string[] {
+  return [
+    ...server.tools.list().filter((t) => (t.scopes?.length ?? 0) > 0).map((t) => `tool ${t.name}`),
+    ...server.prompts.definitions().filter((p) => (p.scopes?.length ?? 0) > 0).map((p) => `prompt ${p.name}`),
+  ];
+}
+
+/** An option, else its environment variable (`--auth-issuer` ↔ `BAREMCP_AUTH_ISSUER`), else undefined. */
+function optionOrEnv(args: ParsedArgs, name: (typeof AUTH_FLAGS)[number]): string | undefined {
+  const value = optionString(args, name) ?? process.env[`BAREMCP_${name.toUpperCase().replace(/-/g, '_')}`];
+  return value === '' ? undefined : value;
+}
+
+/**
+ * `--http [--port N] [--host H] [--auth-issuer URL ...]`: serves Streamable HTTP until
+ * SIGINT/SIGTERM, then closes.
+ */
 async function serveOverHttp(
   server: Server,
   args: ParsedArgs,
@@ -72,11 +108,34 @@ async function serveOverHttp(
     throw new UsageError(`--port ${portText}: expected a port number (0-65535)`);
   }
   const host = optionString(args, 'host') ?? '127.0.0.1';
+  const issuer = optionOrEnv(args, 'auth-issuer');
+  const audience = optionOrEnv(args, 'auth-audience');
+  const publicUrl = optionOrEnv(args, 'public-url');
+  if (issuer === undefined && audience !== undefined) {
+    throw new UsageError('--auth-audience needs --auth-issuer (the authorization server whose tokens to accept)');
+  }
   const { serveHttp } = await import('../../transport/http.js');
-  const serving = await serveHttp(server, { port, host });
+  let serving: Awaited<ReturnType<typeof serveHttp>>;
+  try {
+    serving = await serveHttp(server, {
+      port,
+      host,
+      ...(publicUrl === undefined ? {} : { publicUrl }),
+      ...(issuer === undefined ? {} : { auth: { issuer, ...(audience === undefined ? {} : { audience }) } }),
+    });
+  } catch (error) {
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
   process.stderr.write(
-    `baremcp: serving ${what} over Streamable HTTP at ${serving.url} (${counts})\n`,
+    `baremcp: serving ${what} over Streamable HTTP at ${serving.url} (${counts})` +
+      (issuer === undefined ? '' : `; OAuth: tokens from ${issuer} for ${audience ?? publicUrl ?? serving.url}`) +
+      '\n',
   );
+  const scoped = scopedNames(server);
+  if (issuer === undefined && scoped.length > 0) {
+    process.stderr.write(`baremcp: ${scoped.join(', ')} declare OAuth scopes, not enforced without --auth-issuer\n`);
+  }
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off('SIGINT', stop);
