@@ -68,6 +68,19 @@ export type { UriTemplate } from './server/uri-template.js';
 export type { UriTemplateCheck, UriTemplateParams } from './server/uri-template-params.js';
 export { isUri, safeRelativePath } from './server/uri.js';
 
+// Extensions: Tasks (SEP-2663).
+export { newTaskId, taskOwner, tasksExtension } from './extensions/tasks/tasks.js';
+export type { TasksOptions } from './extensions/tasks/tasks.js';
+export { isTerminal, MemoryTaskStore, TaskStoreFullError } from './extensions/tasks/task-store.js';
+export type {
+  ExpiredTask,
+  MemoryTaskStoreOptions,
+  TaskState,
+  TaskStatus,
+  TaskStore,
+} from './extensions/tasks/task-store.js';
+export { TASKS_EXTENSION } from './extensions/tasks/task-wire.js';
+
 // JSON Schema: validation, coercion, vendor strict modes, types from schema literals.
 export { compileSchema } from './schema/validate.js';
 export { SchemaCompileError } from './schema/types.js';
