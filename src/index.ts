@@ -81,6 +81,10 @@ export type {
 } from './extensions/tasks/task-store.js';
 export { TASKS_EXTENSION } from './extensions/tasks/task-wire.js';
 
+// Extensions: MCP Apps (SEP-1865).
+export { APP_MIME_TYPE, APPS_EXTENSION, appResource, appsExtension, appsSupport, appTool } from './extensions/apps.js';
+export type { AppResourceInput, AppResourceUi } from './extensions/apps.js';
+
 // JSON Schema: validation, coercion, vendor strict modes, types from schema literals.
 export { compileSchema } from './schema/validate.js';
 export { SchemaCompileError } from './schema/types.js';
