@@ -82,6 +82,8 @@ const tools = [
       ctx.signal.addEventListener('abort', () => aborted.push(['maybe', String(ctx.signal.reason?.message ?? ctx.signal.reason?.toString())]));
       if (start) await ctx.task.start();
       await gates.get('maybe')?.promise;
+      // A call cancelled while inline cannot become a task any more.
+      if (ctx.signal.aborted) await ctx.task.start().catch((error) => aborted.push(['maybe-start', String(error.toString())]));
       return `maybe done (${ctx.task?.taskId === undefined ? 'inline' : 'task'})`;
     },
   },
@@ -280,6 +282,7 @@ test('a call left inline by startAsTask answers inline unless run starts the tas
   assert.deepEqual(aborted.filter(([name]) => name === 'maybe'), [['maybe', 'Symbol(cancelled by the client)']]);
   gates.get('maybe').open();
   assert.equal(await waiting, null, 'a cancelled request gets no reply');
+  assert.deepEqual(aborted.filter(([name]) => name === 'maybe-start'), [['maybe-start', 'Symbol(cancelled by the client)']]);
 });
 
 test('tasks/cancel acks at once, aborts the run through its signal and settles the task as cancelled', async () => {

@@ -61,6 +61,7 @@ export class TaskRun {
   readonly #support: TaskSupport;
   readonly #controller = new AbortController();
   #taskId: string | undefined;
+  #created: TaskState | undefined;
   #starting: Promise<boolean> | undefined;
   #onStart: (() => void) | undefined;
   readonly #answers = new Map<string, JsonObject>();
@@ -151,6 +152,8 @@ export class TaskRun {
       pollIntervalMs: host.pollIntervalMs,
       ...(owner === undefined ? {} : { owner }),
     };
+    // A call whose request was cancelled while it ran inline does not become a task.
+    if (this.#controller.signal.aborted) throw this.#controller.signal.reason;
     try {
       for (const id of await host.store.expire(now)) host.running.get(id)?.abort(new Error('the task expired (its ttlMs passed)'));
       await host.store.create(state);
@@ -169,17 +172,16 @@ export class TaskRun {
       throw refusal;
     }
     this.#taskId = state.taskId;
+    this.#created = state;
     host.running.set(state.taskId, this);
     this.unlinkRequest();
     this.#onStart?.();
     return true;
   }
 
-  /** The task as created (for `CreateTaskResult`), read back from the store. */
-  async state(): Promise<TaskState> {
-    const state = await this.#host.store.get(this.#taskId as string);
-    if (state === undefined || 'expired' in state) throw new RpcError(ErrorCode.InternalError, 'Internal error: the task vanished from the store as it was created');
-    return state;
+  /** The task as created: the seed state `CreateTaskResult` carries. */
+  get created(): TaskState {
+    return this.#created as TaskState;
   }
 
   /** See {@link TaskControl.status}. */

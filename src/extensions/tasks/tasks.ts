@@ -210,9 +210,8 @@ export function tasksExtension(options: TasksOptions = {}): ExtensionDefinition 
         if (startAsTask(tool, ctx)) {
           // The task exists before run begins, and before the reply leaves.
           if (!(await run.start())) return next();
-          const created = createTaskResult(await run.state());
           void run.finish(next(run.context));
-          return created;
+          return createTaskResult(run.created);
         }
         run.linkRequest();
         const started = run.started();
@@ -226,7 +225,7 @@ export function tasksExtension(options: TasksOptions = {}): ExtensionDefinition 
           return outcome;
         }
         void run.finish(outcome);
-        return createTaskResult(await run.state());
+        return createTaskResult(run.created);
       },
     },
     subscriptions: {
