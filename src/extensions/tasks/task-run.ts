@@ -12,11 +12,12 @@
  * @module
  */
 import { ErrorCode, RpcError, isRpcError } from '../../protocol/errors.js';
-import { hasOwn, type JsonObject } from '../../protocol/messages.js';
-import { INPUT_METHODS, missingCapability, type InputMethod } from '../../server/client-input.js';
+import type { JsonObject } from '../../protocol/messages.js';
+import type { InputMethod } from '../../server/client-input.js';
 import type { LoggingLevel, RequestContext, TaskControl } from '../../server/context.js';
 import type { Server } from '../../server/server.js';
 import type { TaskSupport } from '../../server/tool.js';
+import { TaskInput } from './task-input.js';
 import { isTerminal, type TaskState, type TaskStore } from './task-store.js';
 
 /** What a running task needs from its extension. */
@@ -37,11 +38,7 @@ export interface TaskHost {
 }
 
 const iso = (): string => new Date().toISOString();
-
-interface Waiter {
-  resolve(answer: JsonObject): void;
-  reject(error: unknown): void;
-}
+const EXPIRED = 'the task expired (its ttlMs passed)';
 
 /** Leaves out the fields of a task that only a task waiting for input has. */
 function withoutInput(task: TaskState): TaskState {
@@ -64,11 +61,7 @@ export class TaskRun {
   #created: TaskState | undefined;
   #starting: Promise<boolean> | undefined;
   #onStart: (() => void) | undefined;
-  readonly #answers = new Map<string, JsonObject>();
-  readonly #waiting = new Map<string, Waiter>();
-  #batch: JsonObject | undefined;
-  #count = 0;
-  #poll: ReturnType<typeof setTimeout> | undefined;
+  readonly #input: TaskInput;
   #unlink: (() => void) | undefined;
 
   constructor(host: TaskHost, ctx: RequestContext, tool: string, support: TaskSupport) {
@@ -84,8 +77,22 @@ export class TaskRun {
       start: () => this.start(),
       status: (message) => this.status(message),
     };
+    this.#input = new TaskInput({
+      capabilities: ctx.client.capabilities,
+      pollIntervalMs: host.pollIntervalMs,
+      signal: this.#controller.signal,
+      ask: (requests) =>
+        this.#write((task) => ({
+          ...task,
+          status: 'input_required',
+          inputRequests: { ...task.inputRequests, ...requests },
+          lastUpdatedAt: iso(),
+        })),
+      read: () => host.store.get(this.#taskId as string),
+      gone: (state) => this.abort(new Error(state === undefined || 'expired' in state ? EXPIRED : `the task is ${state.status}`)),
+    });
     const ask = (method: InputMethod, params: JsonObject, key: string | undefined, inline: () => Promise<JsonObject>) =>
-      this.#taskId === undefined ? inline() : this.#ask(method, params, key);
+      this.#taskId === undefined ? inline() : this.#input.ask(method, params, key);
     this.context = Object.create(ctx, {
       signal: { value: this.#controller.signal },
       task: { value: this.control },
@@ -155,7 +162,7 @@ export class TaskRun {
     // A call whose request was cancelled while it ran inline does not become a task.
     if (this.#controller.signal.aborted) throw this.#controller.signal.reason;
     try {
-      for (const id of await host.store.expire(now)) host.running.get(id)?.abort(new Error('the task expired (its ttlMs passed)'));
+      for (const id of await host.store.expire(now)) host.running.get(id)?.abort(new Error(EXPIRED));
       await host.store.create(state);
     } catch (error) {
       const full = error instanceof Error && error.name === 'TaskStoreFullError';
@@ -195,14 +202,7 @@ export class TaskRun {
   /** Aborts `run` (a cancel, an expiry) and fails the questions it waits on. */
   abort(reason: unknown): void {
     this.#controller.abort(reason);
-    this.#release(reason);
-  }
-
-  /** Fails the questions still waiting and stops reading the store for answers. */
-  #release(reason: unknown): void {
-    for (const waiter of this.#waiting.values()) waiter.reject(reason);
-    this.#waiting.clear();
-    this.#stopPolling();
+    this.#input.release(reason);
   }
 
   /**
@@ -210,19 +210,8 @@ export class TaskRun {
    * task is over (cancelled elsewhere).
    */
   deliver(state: TaskState): void {
-    if (isTerminal(state.status)) {
-      this.abort(new Error(`the task is ${state.status}`));
-      return;
-    }
-    const responses = state.inputResponses ?? {};
-    for (const [key, waiter] of this.#waiting) {
-      if (!hasOwn(responses, key)) continue;
-      const answer = responses[key] as JsonObject;
-      this.#answers.set(key, answer);
-      this.#waiting.delete(key);
-      waiter.resolve(answer);
-    }
-    if (this.#waiting.size === 0) this.#stopPolling();
+    if (isTerminal(state.status)) this.abort(new Error(`the task is ${state.status}`));
+    else this.#input.deliver(state);
   }
 
   /**
@@ -249,7 +238,7 @@ export class TaskRun {
     } catch {
       // The store is gone too; nothing more can be done for this task.
     } finally {
-      this.#release(new Error('the task is over'));
+      this.#input.release(new Error('the task is over'));
       this.#host.running.delete(this.#taskId as string);
     }
   }
@@ -265,78 +254,6 @@ export class TaskRun {
     return { status: 'failed', statusMessage: message, error: { code: ErrorCode.InternalError, message } };
   }
 
-  /** A question while the call runs as a task: one of the task's `inputRequests`. */
-  #ask(method: InputMethod, params: JsonObject, key: string | undefined): Promise<JsonObject> {
-    const capability = INPUT_METHODS[method];
-    if (!hasOwn(this.#ctx.client.capabilities, capability)) return Promise.reject(missingCapability(capability));
-    if (this.#controller.signal.aborted) return Promise.reject(this.#controller.signal.reason);
-    // Keys are unique over the task's life: an answered key keeps its answer.
-    const name = key ?? `input-${++this.#count}`;
-    const known = this.#answers.get(name);
-    if (known !== undefined) return Promise.resolve(known);
-    return new Promise<JsonObject>((resolve, reject) => {
-      const waiting = this.#waiting.get(name);
-      this.#waiting.set(name, {
-        resolve: (answer) => {
-          waiting?.resolve(answer);
-          resolve(answer);
-        },
-        reject: (error) => {
-          waiting?.reject(error);
-          reject(error);
-        },
-      });
-      if (waiting !== undefined) return;
-      if (this.#batch === undefined) {
-        this.#batch = {};
-        // A macrotask later: every question asked in this turn joins one write.
-        setTimeout(() => void this.#flush(), 0);
-      }
-      this.#batch[name] = { method, params };
-    });
-  }
-
-  async #flush(): Promise<void> {
-    const requests = this.#batch ?? {};
-    this.#batch = undefined;
-    try {
-      await this.#write((task) => ({
-        ...task,
-        status: 'input_required',
-        inputRequests: { ...task.inputRequests, ...requests },
-        lastUpdatedAt: iso(),
-      }));
-      this.#schedulePoll();
-    } catch (error) {
-      this.abort(error);
-    }
-  }
-
-  /**
-   * Reads the store while questions wait, every `pollIntervalMs`: answers given to another
-   * replica, or a cancel there, reach this run too.
-   */
-  #schedulePoll(): void {
-    if (this.#poll !== undefined || this.#waiting.size === 0) return;
-    this.#poll = setTimeout(() => {
-      this.#poll = undefined;
-      void this.#host.store.get(this.#taskId as string).then(
-        (state) => {
-          if (state === undefined || 'expired' in state) this.abort(new Error('the task expired (its ttlMs passed)'));
-          else this.deliver(state);
-          this.#schedulePoll();
-        },
-        () => this.#schedulePoll(),
-      );
-    }, this.#host.pollIntervalMs);
-    (this.#poll as { unref?: () => void }).unref?.();
-  }
-
-  #stopPolling(): void {
-    if (this.#poll !== undefined) clearTimeout(this.#poll);
-    this.#poll = undefined;
-  }
-
   /**
    * Applies `change` to the task unless it is over, and announces the new state; a task that is
    * over or gone aborts the run (it was cancelled, or expired).
@@ -349,7 +266,7 @@ export class TaskRun {
       return next;
     });
     if (state === undefined) {
-      this.abort(new Error('the task expired (its ttlMs passed)'));
+      this.abort(new Error(EXPIRED));
       return;
     }
     if (wrote) this.#host.publish(this.#ctx.server, state);
