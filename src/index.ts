@@ -69,7 +69,7 @@ export type { UriTemplateCheck, UriTemplateParams } from './server/uri-template-
 export { isUri, safeRelativePath } from './server/uri.js';
 
 // Extensions: Tasks (SEP-2663).
-export { newTaskId, taskOwner, tasksExtension } from './extensions/tasks/tasks.js';
+export { tasksExtension } from './extensions/tasks/tasks.js';
 export type { TasksOptions } from './extensions/tasks/tasks.js';
 export { isTerminal, MemoryTaskStore, TaskStoreFullError } from './extensions/tasks/task-store.js';
 export type {

@@ -15,8 +15,9 @@ import type { ResourceDefinition } from '../server/resource.js';
 import { toCallToolResult } from '../server/tool-call.js';
 import type { ToolDefinition } from '../server/tool.js';
 
-/** The extension identifier, and the MIME type of an app's HTML. */
+/** The extension identifier. */
 export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
+/** The MIME type of an app's HTML page. */
 export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 
 /** `_meta.ui` of an app's resource: the origins it may reach, permissions, its sandbox origin. */
