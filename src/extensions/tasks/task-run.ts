@@ -162,7 +162,10 @@ export class TaskRun {
     // A call whose request was cancelled while it ran inline does not become a task.
     if (this.#controller.signal.aborted) throw this.#controller.signal.reason;
     try {
-      for (const id of await host.store.expire(now)) host.running.get(id)?.abort(new Error(EXPIRED));
+      for (const id of await host.store.expire(now)) {
+        host.running.get(id)?.abort(new Error(EXPIRED));
+        host.running.delete(id);
+      }
       await host.store.create(state);
     } catch (error) {
       const full = error instanceof Error && error.name === 'TaskStoreFullError';
