@@ -14,14 +14,16 @@ export { createServer, Server } from './server/server.js';
 export type { CacheableMethod, MethodHandler, MethodOptions, ServerOptions } from './server/server-options.js';
 export type { Connection, ConnectOptions, ListKind, Reply } from './server/connection.js';
 export { LOGGING_LEVELS } from './server/context.js';
-export type { ClientInfo, LoggingLevel, RequestContext } from './server/context.js';
+export type { ClientInfo, LoggingLevel, RequestContext, TaskControl } from './server/context.js';
 export type { AskOptions } from './server/client-input.js';
 export type { Era } from './server/era.js';
 export type { RequestTarget } from './server/methods.js';
 export { MiddlewareError } from './server/middleware.js';
 export type { AdmissionRequest, Middleware, Next } from './server/middleware.js';
 export type { ToolCall, ToolHook } from './server/tool-call.js';
-export type { ExtensionDefinition } from './server/extensions.js';
+export type { ExtensionDefinition, ExtensionMethod, MethodWrapper } from './server/extensions.js';
+export { declaresExtension } from './server/methods.js';
+export type { SubscriptionTopic } from './server/subscriptions.js';
 export type { CacheHints } from './server/result.js';
 export type { HeaderReader, Principal, TransportInfo, TransportRequestInfo } from './server/request-info.js';
 export type { TraceContext } from './server/trace-context.js';
@@ -46,7 +48,7 @@ export type { FetchHandler, FetchHandlerOptions } from './transport/fetch-handle
 
 // Tools, resources, prompts, completion, content.
 export { ToolDefinitionError } from './server/tool.js';
-export type { ToolDefinition, ToolReturn } from './server/tool.js';
+export type { TaskSupport, ToolDefinition, ToolReturn } from './server/tool.js';
 export { defineTool, definePrompt, defineResourceTemplate } from './server/define.js';
 export type {
   InputSchemaLiteral,
@@ -75,6 +77,23 @@ export { compileUriTemplate, UriTemplateError } from './server/uri-template.js';
 export type { UriTemplate } from './server/uri-template.js';
 export type { UriTemplateCheck, UriTemplateParams } from './server/uri-template-params.js';
 export { isUri, safeRelativePath } from './server/uri.js';
+
+// Extensions: Tasks (SEP-2663).
+export { tasksExtension } from './extensions/tasks/tasks.js';
+export type { TasksOptions } from './extensions/tasks/tasks.js';
+export { isTerminal, MemoryTaskStore, TaskStoreFullError } from './extensions/tasks/task-store.js';
+export type {
+  ExpiredTask,
+  MemoryTaskStoreOptions,
+  TaskState,
+  TaskStatus,
+  TaskStore,
+} from './extensions/tasks/task-store.js';
+export { TASKS_EXTENSION } from './extensions/tasks/task-wire.js';
+
+// Extensions: MCP Apps (SEP-1865).
+export { APP_MIME_TYPE, APPS_EXTENSION, appResource, appsExtension, appsSupport, appTool } from './extensions/apps.js';
+export type { AppResourceInput, AppResourceUi } from './extensions/apps.js';
 
 // JSON Schema: validation, coercion, vendor strict modes, types from schema literals.
 export { compileSchema } from './schema/validate.js';

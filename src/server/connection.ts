@@ -16,6 +16,7 @@ import type {
   JsonRpcMessage,
   JsonRpcNotification,
   JsonRpcResponse,
+  JsonValue,
   RequestId,
 } from '../protocol/messages.js';
 import { LATEST_LEGACY_REVISION } from '../protocol/revisions.js';
@@ -187,6 +188,11 @@ export class ServerConnection implements Connection, ConnectionPort {
   resourceUpdated(uri: string): void {
     if (this.#resources.has(uri)) this.notify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
     this.#subscriptions.resourceUpdated(uri);
+  }
+
+  /** Sends `notification` on this connection's subscriptions whose `key` agreed value `matches`. */
+  notifySubscribers(key: string, matches: (agreed: JsonValue) => boolean, notification: JsonRpcNotification): void {
+    this.#subscriptions.publish(key, matches, notification);
   }
 
   /** Sends a server-originated notification unless the connection is closed. */

@@ -46,6 +46,30 @@ export interface ClientInfo {
   capabilities: JsonObject;
 }
 
+/**
+ * The task side of a `tools/call` that may run as a task (the tasks extension, SEP-2663): present
+ * on `ctx.task` when the tool supports tasks and the client declared the extension, undefined
+ * otherwise. While the call runs as a task, `ctx.elicit`/`sample`/`listRoots` become the task's
+ * `inputRequests` (answered with `tasks/update`), `ctx.progress` sets its `statusMessage`, and
+ * `ctx.log` sends nothing (a task has no stream).
+ */
+export interface TaskControl {
+  /** The task's id once the call runs as a task; undefined while it runs inline. */
+  readonly taskId: string | undefined;
+  /**
+   * Moves the call into a task now, if it is not one yet: the request is answered with a
+   * `CreateTaskResult` and `run` goes on in the background. Questions asked before it went to the
+   * client as multi round-trip requests, so a tool can gather input first and then hand off
+   * (SEP-2663, "Composition with Multi Round-Trip Requests"). Resolves to true when the call runs
+   * as a task, false when it goes on inline (the task store is full and the tool allows inline).
+   * @throws {RpcError} `-32603` when the store is full and the tool requires a task (the request
+   *   is answered with that error).
+   */
+  start(): Promise<boolean>;
+  /** Sets the task's `statusMessage` (nothing while the call runs inline). */
+  status(message: string): Promise<void>;
+}
+
 /** The per-request context passed to `run(args, ctx)` and every other handler. */
 export interface RequestContext {
   /** The JSON-RPC id of the request being served. */
@@ -98,6 +122,8 @@ export interface RequestContext {
   sample(params: JsonObject, options?: AskOptions): Promise<JsonObject>;
   /** Asks the client for its roots (`roots/list`); as {@link elicit}. */
   listRoots(options?: AskOptions): Promise<JsonObject>;
+  /** The task side of a `tools/call` that may run as a task; undefined for any other request. */
+  readonly task: TaskControl | undefined;
 }
 
 /** What the connection supplies to build a context. */
@@ -146,6 +172,7 @@ class Context implements RequestContext {
   readonly server: Server;
   readonly meta: JsonObject | undefined;
   readonly input: ContextInput;
+  readonly task: TaskControl | undefined = undefined;
   lastProgress: number = -Infinity;
 
   constructor(input: ContextInput) {

@@ -8,18 +8,18 @@
  * @module
  */
 import { ErrorCode, RpcError } from '../protocol/errors.js';
-import type { JsonObject } from '../protocol/messages.js';
+import { hasOwn, type JsonObject, type JsonValue } from '../protocol/messages.js';
 import { META } from '../protocol/meta.js';
 import { SUPPORTED_REVISIONS } from '../protocol/revisions.js';
 import type { CallToolResult, Implementation } from '../protocol/types.js';
 import { complete } from './completion.js';
-import { LOGGING_LEVELS, type LoggingLevel } from './context.js';
+import { LOGGING_LEVELS, type LoggingLevel, type RequestContext } from './context.js';
 import { initializeResult, readInitialize } from './lifecycle.js';
 import type { MethodEntry } from './methods.js';
 import { listedFor } from './principal.js';
 import type { PromptRegistry } from './prompts.js';
 import type { ResourceRegistry } from './resources.js';
-import type { ListKind } from './subscriptions.js';
+import type { ListKind, SubscriptionTopic } from './subscriptions.js';
 import type { ToolRegistry } from './tools.js';
 
 /** What the core methods read from their server. */
@@ -35,6 +35,8 @@ export interface MethodHost {
   capabilities(era: 'legacy' | 'modern'): JsonObject;
   /** The lists whose changes the server announces. */
   listKinds(): ListKind[];
+  /** The notification topics extensions add to `subscriptions/listen`, by filter key. */
+  readonly topics: ReadonlyMap<string, SubscriptionTopic>;
 }
 
 const LEGACY = ['legacy'] as const;
@@ -90,8 +92,14 @@ export function coreMethods(host: MethodHost): MethodEntry[] {
       wrongEra: () =>
         new RpcError(ErrorCode.MethodNotFound, 'Method not found: subscriptions/listen (a 2026-07-28 method)'),
       run(params, ctx, { session, notify }) {
-        const offer = { kinds: host.listKinds(), knows: (uri: string) => host.resources.knows(uri) };
-        return session.listen(ctx.requestId, params, ctx.signal, offer, notify);
+        const listen = (extra?: JsonObject): Promise<JsonObject> => {
+          const offer = { kinds: host.listKinds(), knows: (uri: string) => host.resources.knows(uri), extra };
+          return session.listen(ctx.requestId, params, ctx.signal, offer, notify);
+        };
+        const asked = params?.notifications as JsonObject;
+        // Subscribed at once (in this turn) unless an extension's key must be agreed to first.
+        if (![...host.topics.keys()].some((key) => hasOwn(asked, key))) return listen();
+        return agreedTopics(host.topics, asked, ctx).then(listen);
       },
     },
     {
@@ -107,6 +115,7 @@ export function coreMethods(host: MethodHost): MethodEntry[] {
       eras: BOTH,
       capability: 'tools',
       required: { name: 'string' },
+      nameParam: 'name',
       target(params) {
         const tool = typeof params?.name === 'string' ? host.tools.get(params.name) : undefined;
         if (tool === undefined) return undefined;
@@ -134,6 +143,7 @@ export function coreMethods(host: MethodHost): MethodEntry[] {
       capability: 'resources',
       cacheScope: 'private',
       required: { uri: 'string' },
+      nameParam: 'uri',
       target: (params) => (typeof params?.uri === 'string' ? { kind: 'resource', name: params.uri } : undefined),
       run: (params, ctx) => host.resources.read(params, ctx),
     },
@@ -168,6 +178,7 @@ export function coreMethods(host: MethodHost): MethodEntry[] {
       eras: BOTH,
       capability: 'prompts',
       required: { name: 'string' },
+      nameParam: 'name',
       target(params) {
         const prompt = typeof params?.name === 'string' ? host.prompts.prompt(params.name) : undefined;
         if (prompt === undefined) return undefined;
@@ -182,4 +193,23 @@ export function coreMethods(host: MethodHost): MethodEntry[] {
       run: (params, ctx) => complete(params, ctx, { prompts: host.prompts, resources: host.resources }),
     },
   ];
+}
+
+/**
+ * What the server agrees to for the filter keys extensions add to `subscriptions/listen` (each
+ * topic's `accept`), before the subscription is acknowledged.
+ * @throws whatever a topic throws (an `RpcError` refuses the subscription).
+ */
+async function agreedTopics(
+  topics: ReadonlyMap<string, SubscriptionTopic>,
+  asked: JsonObject,
+  ctx: RequestContext,
+): Promise<JsonObject> {
+  const agreed: JsonObject = {};
+  for (const [key, topic] of topics) {
+    if (!hasOwn(asked, key)) continue;
+    const value = await topic.accept(asked[key] as JsonValue, ctx);
+    if (value !== undefined) agreed[key] = value;
+  }
+  return agreed;
 }

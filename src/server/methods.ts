@@ -97,6 +97,11 @@ export interface MethodEntry {
   readonly scoped?: boolean;
   /** The refusal for a request of the other era (default: `-32601` naming the era). */
   readonly wrongEra?: (scope: RequestScope) => RpcError;
+  /**
+   * The param a 2026-07-28 HTTP request mirrors in its `Mcp-Name` header (`name` for `tools/call`,
+   * `uri` for `resources/read`, `taskId` for the tasks extension's methods); undefined: none.
+   */
+  readonly nameParam?: string;
   /** What the request addresses (read by transports for routing headers and scopes). */
   target?(params: JsonObject | undefined): RequestTarget | undefined;
   /**
@@ -125,8 +130,12 @@ export function extensionNotDeclared(method: string, extension: string, modern: 
   );
 }
 
-/** True when the client declared `extension` among its capabilities. */
-export function declaresExtension(scope: RequestScope, extension: string): boolean {
+/**
+ * True when the client of a request declared `extension` among its capabilities (per request under
+ * 2026-07-28, in `initialize` under the legacy revisions). Takes a request scope or a handler's
+ * `ctx` (anything with the `client` it saw).
+ */
+export function declaresExtension(scope: { readonly client: RequestScope['client'] }, extension: string): boolean {
   const declared = scope.client.capabilities.extensions;
   return isObject(declared) && hasOwn(declared, extension);
 }

@@ -10,6 +10,7 @@ import type { Implementation } from '../protocol/types.js';
 import type { RequestContext } from './context.js';
 import type { Era } from './era.js';
 import type { ExtensionDefinition } from './extensions.js';
+import type { ParamType } from './methods.js';
 import type { Middleware } from './middleware.js';
 import type { PromptDefinition } from './prompt.js';
 import type { ResourceDefinition, ResourceTemplateDefinition } from './resource.js';
@@ -37,6 +38,16 @@ export interface MethodOptions {
   extension?: string;
   /** The `cacheScope` of its complete 2026-07-28 results, when they are cacheable. */
   cacheScope?: 'public' | 'private';
+  /**
+   * Params the method requires, by JSON type (`{ taskId: 'string' }`): a request without them gets
+   * `-32602` before any middleware runs.
+   */
+  required?: Readonly<Record<string, ParamType>>;
+  /**
+   * The param a 2026-07-28 HTTP request mirrors in its `Mcp-Name` header, checked against the body
+   * like the core methods' (MCP 2026-07-28, Basic / Transports / Streamable HTTP, "Request Metadata").
+   */
+  nameParam?: string;
 }
 
 /** The methods whose 2026-07-28 results are cacheable, with their default `cacheScope`. */

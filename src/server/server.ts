@@ -17,8 +17,10 @@ import { hasCompletions } from './completion.js';
 import { ServerConnection, type Connection, type ConnectOptions, type ListKind, type Reply } from './connection.js';
 import { coreMethods } from './core-methods.js';
 import type { Era } from './era.js';
-import { checkExtension, checkMethodName, type ExtensionDefinition } from './extensions.js';
+import { checkExtension, checkMethodName, wrapEntry, type ExtensionDefinition } from './extensions.js';
 import type { MethodEntry, RequestTarget } from './methods.js';
+import type { JsonRpcNotification, JsonValue } from '../protocol/messages.js';
+import type { SubscriptionTopic } from './subscriptions.js';
 import type { AdmissionRequest, Middleware } from './middleware.js';
 import { Pipeline } from './pipeline.js';
 import { PromptRegistry } from './prompts.js';
@@ -54,10 +56,13 @@ export class Server {
   readonly #middleware: Middleware[] = [];
   readonly #toolHooks: ToolHook[] = [];
   readonly #extensions = new Map<string, ExtensionDefinition>();
+  readonly #topics = new Map<string, SubscriptionTopic>();
   readonly #cache = new Map<string, CacheHints>();
   readonly #cacheTtlMs: number;
   readonly #pipeline: Pipeline;
   readonly #capabilities = new Map<Era, JsonObject>();
+  /** Methods an extension wrapped. */
+  readonly #wrapped = new Set<string>();
   #default: ServerConnection | undefined;
   readonly #connections = new Set<ServerConnection>();
 
@@ -104,6 +109,11 @@ export class Server {
     for (const entry of coreMethods(this)) this.#table.set(entry.method, entry);
     this.#middleware.push(...(options.middleware ?? []));
     for (const extension of options.extensions ?? []) this.extension(extension);
+    if (!this.#wrapped.has('tools/call')) {
+      for (const tool of this.tools.list()) {
+        if (tool.taskSupport === 'required') this.#report(`tool "${tool.name}" requires running as a task, but no extension (the tasks extension) handles tools/call: add tasksExtension() to extensions`);
+      }
+    }
     const secret = options.stateSecret;
     this.#pipeline = new Pipeline({
       server: this,
@@ -171,6 +181,8 @@ export class Server {
       eras: options.eras ?? ['legacy', 'modern'],
       ...(options.extension === undefined ? {} : { extension: options.extension }),
       ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
+      ...(options.required === undefined ? {} : { required: options.required }),
+      ...(options.nameParam === undefined ? {} : { nameParam: options.nameParam }),
       run: (params, ctx) => handler(params, ctx),
     });
     return this;
@@ -178,18 +190,55 @@ export class Server {
 
   /**
    * Declares support for an extension: it is announced in `capabilities.extensions[id]` (in the
-   * eras it names) and its methods are added, callable only by clients that declare it.
+   * eras it names); its methods are added, callable only by clients that declare it; its
+   * wrappers wrap the methods they name; its subscription keys join the `subscriptions/listen`
+   * filter.
    * @throws {TypeError} for an id that is not `{vendor-prefix}/{name}`, an extension declared twice,
-   *   or a method that already exists.
+   *   a method that already exists, a wrapper of a method that does not, or a subscription key
+   *   already taken.
    */
   extension(extension: ExtensionDefinition): this {
-    checkExtension(extension, this.#extensions);
-    this.#extensions.set(extension.id, extension);
-    for (const [name, handler] of Object.entries(extension.methods ?? {})) {
-      this.method(name, handler, { extension: extension.id, eras: extension.eras ?? ['legacy', 'modern'] });
+    checkExtension(extension, this.#extensions, this.#table, this.#topics);
+    const eras = extension.eras ?? ['legacy', 'modern'];
+    const methods = Object.entries(extension.methods ?? {}).map(
+      ([name, method]) => [name, typeof method === 'function' ? { run: method } : method] as const,
+    );
+    // Every method is checked before anything is added: a refused extension changes nothing.
+    const pending = new Map([[extension.id, extension]]);
+    for (const [name, method] of methods) {
+      checkMethodName(name, extension.id, this.#table, pending);
+      if (typeof method?.run !== 'function') throw new TypeError(`server.extension: method ${name} of "${extension.id}" needs run(params, ctx)`);
     }
+    this.#extensions.set(extension.id, extension);
+    for (const [name, { run, ...options }] of methods) {
+      this.method(name, run, { ...options, extension: extension.id, eras });
+    }
+    for (const [name, wrapper] of Object.entries(extension.wrap ?? {})) {
+      this.#table.set(name, wrapEntry(this.#table.get(name) as MethodEntry, wrapper));
+      this.#wrapped.add(name);
+    }
+    for (const [key, topic] of Object.entries(extension.subscriptions ?? {})) this.#topics.set(key, topic);
     this.#capabilities.clear();
     return this;
+  }
+
+  /** The notification topics extensions added to `subscriptions/listen`, by filter key. */
+  get topics(): ReadonlyMap<string, SubscriptionTopic> {
+    return this.#topics;
+  }
+
+  /**
+   * Sends `notification` on every open `subscriptions/listen` (on every connection) whose filter
+   * has the extension key `key` with an agreed value that `matches` (see `SubscriptionTopic`);
+   * each copy carries its subscription id in `_meta`.
+   */
+  notifySubscribers(key: string, matches: (agreed: JsonValue) => boolean, notification: JsonRpcNotification): void {
+    for (const connection of this.#connections) connection.notifySubscribers(key, matches, notification);
+  }
+
+  /** The param that the `Mcp-Name` header mirrors for `method` (from the method table), if any. */
+  nameParam(method: string): string | undefined {
+    return this.#pipeline.entry(method)?.nameParam;
   }
 
   /**

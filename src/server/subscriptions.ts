@@ -8,8 +8,9 @@
  * @module
  */
 import { ErrorCode, RpcError } from '../protocol/errors.js';
-import type { JsonObject, JsonRpcNotification, RequestId } from '../protocol/messages.js';
+import { hasOwn, type JsonObject, type JsonRpcNotification, type JsonValue, type RequestId } from '../protocol/messages.js';
 import { META } from '../protocol/meta.js';
+import type { RequestContext } from './context.js';
 import { idKey } from './outgoing.js';
 
 /** The lists whose changes are announced. */
@@ -35,6 +36,24 @@ export interface SubscriptionOffer {
   kinds: readonly ListKind[];
   /** True when `uri` names a resource the server has. */
   knows(uri: string): boolean;
+  /** Filter keys of extensions, with the values the server agreed to (see {@link SubscriptionTopic}). */
+  extra?: JsonObject;
+}
+
+/**
+ * A notification topic an extension adds to `subscriptions/listen`, under its own key of the
+ * `notifications` filter (the tasks extension's `taskIds`, say). The server sends its
+ * notifications with `Server.notifySubscribers`.
+ */
+export interface SubscriptionTopic {
+  /**
+   * What the server agrees to send for the client's value of the key: the value acknowledged in
+   * `notifications/subscriptions/acknowledged` (and later matched by `notifySubscribers`), or
+   * undefined to leave the key out.
+   * @throws {RpcError} to refuse the whole subscription (e.g. `-32021` when the client did not
+   *   declare the extension).
+   */
+  accept(value: JsonValue, ctx: RequestContext): JsonValue | undefined | Promise<JsonValue | undefined>;
 }
 
 /** The open subscriptions of one connection. */
@@ -68,6 +87,7 @@ export class Subscriptions {
     if (offer.kinds.includes('resources') && Array.isArray(uris)) {
       filter.resourceSubscriptions = uris.filter((u): u is string => typeof u === 'string' && offer.knows(u));
     }
+    Object.assign(filter, offer.extra);
     const key = idKey(id);
     const ended = new Promise<void>((resolve) => {
       this.#open.set(key, { id, filter, end: resolve, notify });
@@ -100,6 +120,19 @@ export class Subscriptions {
       if (s.filter[FILTER_FLAG[kind]] === true) {
         s.notify({ jsonrpc: '2.0', method, params: { _meta: { [META.subscriptionId]: s.id } } });
       }
+    }
+  }
+
+  /**
+   * Sends `notification` (tagged with the subscription id) on every subscription whose filter has
+   * `key` with an agreed value that `matches`.
+   */
+  publish(key: string, matches: (agreed: JsonValue) => boolean, notification: JsonRpcNotification): void {
+    for (const s of this.#open.values()) {
+      if (!hasOwn(s.filter, key) || !matches(s.filter[key] as JsonValue)) continue;
+      const params: JsonObject = { ...notification.params };
+      params._meta = { ...(params._meta as JsonObject | undefined), [META.subscriptionId]: s.id };
+      s.notify({ ...notification, params });
     }
   }
 

@@ -11,6 +11,11 @@ import type { StrictProfile } from '../schema/strict-rules.js';
 import { assertStrictSchema } from '../schema/strict-subset.js';
 import { badScopes } from './principal.js';
 
+/** Whether a tool may run as a task: `forbidden`, `optional` or `required` (see `ToolDefinition`). */
+export type TaskSupport = 'forbidden' | 'optional' | 'required';
+
+const TASK_SUPPORT: readonly TaskSupport[] = ['forbidden', 'optional', 'required'];
+
 /** What a tool's `run` may return: plain text, a content array, or a full `CallToolResult`. */
 export type ToolReturn = string | ContentBlock[] | CallToolResult;
 
@@ -55,6 +60,15 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   coerce?: boolean;
   /** Per-tool time-out in milliseconds; default: the server's `toolTimeoutMs`. */
   timeoutMs?: number;
+  /**
+   * Whether a call may run as a task (the tasks extension, SEP-2663; the values of the 2025-11-25
+   * `execution.taskSupport`, not sent on the wire): `forbidden` (default) always answers inline;
+   * `optional` runs as a task when the server decides so and the client declared the extension,
+   * inline otherwise; `required` only as a task (`-32021` for a client that did not declare the
+   * extension). The same `run` serves both; `ctx.task` reports status while it runs as one.
+   * @default 'forbidden'
+   */
+  taskSupport?: TaskSupport;
   run(args: Args, ctx: RequestContext): ToolReturn | Promise<ToolReturn>;
 }
 
@@ -120,6 +134,9 @@ export function checkToolDefinitions<T extends ToolDefinition<never>>(tools: rea
     }
     if (typeof tool.run !== 'function') {
       throw new ToolDefinitionError(`tool "${name}": run(args, ctx) must be a function`);
+    }
+    if (tool.taskSupport !== undefined && !TASK_SUPPORT.includes(tool.taskSupport)) {
+      throw new ToolDefinitionError(`tool "${name}": taskSupport must be one of ${TASK_SUPPORT.join(', ')} (got ${JSON.stringify(tool.taskSupport)})`);
     }
     const inputSchema = servedSchema(name, 'inputSchema', tool.inputSchema);
     const outputSchema =

@@ -94,13 +94,6 @@ export function decodeHeaderValue(raw: string): string | undefined {
   }
 }
 
-/** The body field mirrored into `Mcp-Name` for `method`, or undefined when it has none. */
-export function nameField(method: string): 'name' | 'uri' | undefined {
-  if (method === 'tools/call' || method === 'prompts/get') return 'name';
-  if (method === 'resources/read') return 'uri';
-  return undefined;
-}
-
 /** A header value shown in a message: quoted, or "(missing)". */
 function shown(value: string | null): string {
   return value === null ? '(missing)' : `'${value}'`;
@@ -159,10 +152,12 @@ function checkOne(
 
 /**
  * Checks the request metadata headers of one 2026-07-28 request against its body: `Mcp-Method`
- * (required, exact), `Mcp-Name` (required when the body has `params.name`/`params.uri`), and, for
- * `tools/call`, one `Mcp-Param-{Name}` per annotated argument present in the body (required and
- * equal when the value is there; absent when it is not).
+ * (required, exact), `Mcp-Name` (required when the body has the method's name param: `name`,
+ * `uri`, `taskId`, as the method table says), and, for `tools/call`, one `Mcp-Param-{Name}` per
+ * annotated argument present in the body (required and equal when the value is there; absent
+ * when it is not).
  * @param annotations the called tool's `x-mcp-header` list (from {@link paramHeaders}), if known.
+ * @param nameParam the param `Mcp-Name` mirrors for `method` (the method table's `nameParam`).
  * @returns a `HeaderMismatch` message, or undefined when every header matches.
  */
 export function checkRequestHeaders(
@@ -170,13 +165,13 @@ export function checkRequestHeaders(
   method: string,
   params: JsonObject | undefined,
   annotations: readonly ParamHeader[] = [],
+  nameParam?: string,
 ): string | undefined {
   const sent = headers.get(HEADER.method);
   if (sent === null) return 'Header mismatch: required header Mcp-Method is missing';
   if (sent.trim() !== method) return mismatch('Mcp-Method', sent.trim(), method);
-  const field = nameField(method);
-  if (field !== undefined) {
-    const problem = checkOne(headers, HEADER.name, 'Mcp-Name', params?.[field]);
+  if (nameParam !== undefined) {
+    const problem = checkOne(headers, HEADER.name, 'Mcp-Name', params?.[nameParam]);
     if (problem !== undefined) return problem;
   }
   if (method !== 'tools/call') return undefined;

@@ -136,6 +136,7 @@ export async function postModern(
     m.method,
     params,
     target?.inputSchema === undefined ? [] : paramHeaders(target.inputSchema),
+    context.server.nameParam(m.method),
   );
   if (problem !== undefined) return fail(ErrorCode.HeaderMismatch, problem, m.id);
   if (principal !== undefined && context.auth !== undefined) {

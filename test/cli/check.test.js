@@ -340,3 +340,45 @@ test('@modelcontextprotocol/server-memory: the stable report of its 9 tools', as
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+const APPS_BAD = fixture('apps-bad-server.js');
+const APPS_ROWS = [
+  'open_missing apps.resource-missing _meta.ui.resourceUri error',
+  'open_https apps.resource-uri-scheme _meta.ui.resourceUri error',
+  'open_mismatch apps.legacy-key _meta.ui/resourceUri error',
+  'open_flat apps.legacy-key-only _meta.ui/resourceUri warning',
+  'app_only apps.app-only-without-resource _meta.ui.visibility error',
+  'bad_visibility apps.visibility _meta.ui.visibility error',
+  'tool_csp apps.tool-resource-meta _meta.ui.csp warning',
+  'ui://good/view.html apps.csp-domain _meta.ui.csp.connectDomains[2] error',
+  'ui://good/view.html apps.csp-domain _meta.ui.csp.resourceDomains[1] error',
+  'ui://good/view.html apps.csp-domain _meta.ui.csp.frameDomains error',
+  'ui://plain/view.html apps.mime-type mimeType error',
+  'ui://good/view.html apps.csp-domain contents[0]._meta.ui.csp.connectDomains[2] error',
+  'ui://good/view.html apps.csp-domain contents[0]._meta.ui.csp.resourceDomains[1] error',
+  'ui://good/view.html apps.csp-domain contents[0]._meta.ui.csp.frameDomains error',
+  'ui://plain/view.html apps.mime-type contents[0].mimeType error',
+];
+
+test('MCP Apps metadata is linted with the mcp profile: missing or non-ui:// resources, MIME types, CSP origins, visibility', async () => {
+  const inProcess = await checkJson(['--profile', 'mcp', APPS_BAD]);
+  assert.equal(inProcess.code, 1);
+  const rows = (report) => report.violations.map((v) => `${v.tool} ${v.rule} ${v.path} ${v.severity}`);
+  assert.deepEqual(rows(inProcess.report), APPS_ROWS);
+  const missing = inProcess.report.violations.find((v) => v.tool === 'open_missing');
+  assert.equal(missing.remedy, 'add the resource ui://nowhere/view.html (the server lists no resource with that URI)');
+  const origin = inProcess.report.violations.find((v) => v.path === '_meta.ui.csp.connectDomains[2]');
+  assert.equal(origin.remedy, 'use an origin (scheme://host[:port], a *. subdomain wildcard at most), not "api.example.com"');
+  // The same findings from the server spawned over stdio, read as a host reads it.
+  const spawned = await checkJson(['--profile', 'mcp', '--', process.execPath, mainBin, 'serve', APPS_BAD]);
+  assert.deepEqual(rows(spawned.report), APPS_ROWS);
+  // Other profiles do not run the Apps rules.
+  const openai = await checkJson(['--profile', 'openai', APPS_BAD]);
+  assert.deepEqual(openai.report.violations.filter((v) => v.rule.startsWith('apps.')), []);
+});
+
+test('the MCP Apps example lints clean with the mcp profile', async () => {
+  const run = await check(['--profile', 'mcp', resolve(repoRoot, 'examples', 'apps.js')]);
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.equal(run.stdout, 'No violations.\n1 tool checked; mcp: ok\n');
+});

@@ -2,9 +2,11 @@
 // a devDependency) against the fixture server for the 2025-11-25 and 2026-07-28 requirement sets.
 // The suite needs Node >= 22: when this Node is older, a Node 22 binary is installed from the npm
 // registry as a package into .cache/node22 (once). The fixture runs in this process on 127.0.0.1
-// and a free port. Prints one line per scenario and a final "N passed, M failed"; exits 1 on any
-// failure of a required scenario or of the two SEP-2243 header scenarios (not scored by the suite,
-// required here). Other not-scored scenarios are reported for information only.
+// and a free port. Prints one line per scenario and a final "N passed, M failed, K skipped"; exits 1
+// on any failure of a required scenario, of the two SEP-2243 header scenarios or of the tasks
+// extension's scenarios (not scored by the suite, required here). A scenario whose every check was
+// SKIPPED (the suite's stub of tasks-status-notifications) is reported as skipped, never as
+// passed. Other not-scored scenarios are reported for information only.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +19,22 @@ const NODE_PACKAGE_VERSION = '22.23.5';
 const SUITE = resolve(repoRoot, 'node_modules', '@modelcontextprotocol', 'conformance');
 const REVISIONS = ['2025-11-25', '2026-07-28'];
 const ALSO_REQUIRED = {
-  '2026-07-28': ['http-header-validation', 'http-custom-header-server-validation'],
+  '2026-07-28': [
+    'http-header-validation',
+    'http-custom-header-server-validation',
+    // The tasks extension (SEP-2663): not scored by the suite (an extension), required here.
+    'tasks-lifecycle',
+    'tasks-capability-negotiation',
+    'tasks-wire-fields',
+    'tasks-request-state-removal',
+    'tasks-mrtr-input',
+    'tasks-request-headers',
+    'tasks-dispatch-and-envelope',
+    'tasks-required-task-error',
+    'tasks-mrtr-composition',
+    // A stub in this suite version (one SKIPPED check); reported as skipped until it tests something.
+    'tasks-status-notifications',
+  ],
 };
 const SUITE_TIMEOUT_MS = 6 * 60_000;
 
@@ -118,6 +135,18 @@ function failures(checks) {
   return (checks ?? []).filter((c) => c.status === 'FAILURE');
 }
 
+/** True when a scenario tested nothing: every check of its own was SKIPPED (schema checks aside). */
+function skippedOnly(checks) {
+  const own = (checks ?? []).filter((c) => !c.id.startsWith('wire-schema-'));
+  return own.length > 0 && own.every((c) => c.status === 'SKIPPED');
+}
+
+/** A check's status word for a scenario: PASS, FAIL or SKIP. */
+function verdict(checks, bad) {
+  if (bad.length > 0) return 'FAIL';
+  return skippedOnly(checks) ? 'SKIP' : 'PASS';
+}
+
 const node = node22();
 const server = createConformanceServer({ stateSecret: 'conformance-fixture-secret' });
 const serving = await serveHttp(server, { port: 0, host: '127.0.0.1' });
@@ -127,6 +156,7 @@ process.stdout.write(
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const started = Date.now();
 for (const revision of REVISIONS) {
   const { scored, notScored } = requirements(revision);
@@ -143,18 +173,20 @@ for (const revision of REVISIONS) {
       checks === undefined
         ? [{ id: scenario, errorMessage: 'no result (the scenario did not run)' }]
         : failures(checks);
-    if (bad.length === 0) passed++;
-    else failed++;
+    const word = verdict(checks, bad);
+    if (word === 'PASS') passed++;
+    else if (word === 'FAIL') failed++;
+    else skipped++;
     const warned = (checks ?? []).filter((c) => c.status === 'WARNING').map((c) => c.id);
+    const skips = word === 'SKIP' ? checks.map((c) => c.errorMessage ?? c.id) : [];
     const notes = [
       scored.includes(scenario) ? '' : 'not scored by the suite; required here',
       warned.length > 0 ? `warnings: ${[...new Set(warned)].join(', ')}` : '',
+      skips.length > 0 ? `every check skipped: ${skips.join('; ').slice(0, 160)}` : '',
     ]
       .filter(Boolean)
       .join('; ');
-    process.stdout.write(
-      `  ${bad.length === 0 ? 'PASS' : 'FAIL'} ${scenario}${notes === '' ? '' : ` (${notes})`}\n`,
-    );
+    process.stdout.write(`  ${word} ${scenario}${notes === '' ? '' : ` (${notes})`}\n`);
     for (const check of bad)
       process.stdout.write(
         `         [${check.id}] ${check.errorMessage ?? check.description ?? ''}\n`,
@@ -165,8 +197,9 @@ for (const revision of REVISIONS) {
     process.stdout.write('  not scored, for information:\n');
     for (const scenario of informational) {
       const bad = failures(results.get(scenario));
+      const word = verdict(results.get(scenario), bad).toLowerCase();
       process.stdout.write(
-        `    ${bad.length === 0 ? 'pass' : 'fail'} ${scenario}${bad.length === 0 ? '' : ` (${bad.map((c) => c.id).join(', ')})`}\n`,
+        `    ${word} ${scenario}${bad.length === 0 ? '' : ` (${bad.map((c) => c.id).join(', ')})`}\n`,
       );
     }
   }
@@ -176,6 +209,6 @@ for (const revision of REVISIONS) {
 
 await serving.close();
 process.stdout.write(
-  `\n${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+  `\n${passed} passed, ${failed} failed, ${skipped} skipped (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
 );
 process.exit(failed === 0 ? 0 : 1);

@@ -2,7 +2,7 @@
 // @modelcontextprotocol/conformance call (read from the installed package's scenarios), served by
 // baremcp. Run directly (`node test/conformance/server.js [port]`) it serves Streamable HTTP on
 // 127.0.0.1 and prints its URL; run.js imports createConformanceServer instead.
-import { createServer } from '../../dist/index.js';
+import { createServer, RpcError, tasksExtension } from '../../dist/index.js';
 import { serveHttp } from '../../dist/transport/http.js';
 
 // A 1x1 red PNG and a minimal WAV, as the scenarios expect.
@@ -11,6 +11,12 @@ const PNG =
 const WAV = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA=';
 const EMPTY = { type: 'object', properties: {} };
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or rejects with the signal's reason when it aborts first (a cancelled task). */
+const sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
 const text = (value) => [{ type: 'text', text: value }];
 
 const askName = (message) => ({
@@ -27,9 +33,86 @@ const answered = (result, field) => {
 };
 
 /** A tool: a plain object (the server serves `inputSchema` exactly as written). */
-function tool(name, description, run, inputSchema = EMPTY) {
-  return { name, description, inputSchema, run };
+function tool(name, description, run, inputSchema = EMPTY, extra = {}) {
+  return { name, description, inputSchema, run, ...extra };
 }
+
+/** The tasks scenarios' fixtures (SEP-2663): what each scenario's description asks for. */
+const TASK_TOOLS = [
+  tool('greet', 'Greets by name (never a task)', ({ name }) => `Hello, ${name}!`, {
+    type: 'object',
+    properties: { name: { type: 'string' } },
+    required: ['name'],
+  }),
+  tool(
+    'slow_compute',
+    'Sleeps for `seconds`, then reports; runs as a task for clients that support tasks',
+    async ({ seconds, label }, ctx) => {
+      await ctx.task?.status(`computing ${label ?? ''} for ${seconds} s`);
+      await sleep(seconds * 1000, ctx.signal);
+      return `computed ${label ?? ''} after ${seconds} s`;
+    },
+    {
+      type: 'object',
+      properties: { seconds: { type: 'number', minimum: 0 }, label: { type: 'string' } },
+      required: ['seconds'],
+    },
+    { taskSupport: 'optional' },
+  ),
+  tool(
+    'failing_job',
+    'Fails (a tool error) after about a second; runs only as a task',
+    async (_args, ctx) => {
+      await sleep(1000, ctx.signal);
+      throw new Error('failing_job failed, as it always does');
+    },
+    EMPTY,
+    { taskSupport: 'required' },
+  ),
+  tool('protocol_error_job', 'Ends in a protocol error (its hook refuses it)', () => 'never', EMPTY, {
+    taskSupport: 'optional',
+  }),
+  tool(
+    'confirm_delete',
+    'Asks the user to confirm, then deletes the file',
+    async ({ filename }, ctx) => {
+      const answer = await ctx.elicit({
+        message: `Delete ${filename}?`,
+        requestedSchema: {
+          type: 'object',
+          properties: { confirm: { type: 'boolean' } },
+          required: ['confirm'],
+        },
+      });
+      return answer.action === 'accept' && answer.content?.confirm ? `deleted ${filename}` : 'kept';
+    },
+    { type: 'object', properties: { filename: { type: 'string' } }, required: ['filename'] },
+    { taskSupport: 'optional' },
+  ),
+  tool(
+    'multi_input',
+    'Asks two questions at once',
+    async (_args, ctx) => {
+      const ask = (message) => ctx.elicit(askName(message));
+      const [a, b] = await Promise.all([ask('First name?'), ask('Second name?')]);
+      return `got ${answered(a, 'name')} and ${answered(b, 'name')}`;
+    },
+    EMPTY,
+    { taskSupport: 'optional' },
+  ),
+  tool(
+    'test_tool_with_task',
+    'Asks for the user name (multi round-trip), then goes on as a task',
+    async (_args, ctx) => {
+      const result = await ctx.elicit(askName('What is your name?'), { key: 'user_name' });
+      await ctx.task.start();
+      await sleep(100, ctx.signal);
+      return `Task done for ${answered(result, 'name')}`;
+    },
+    EMPTY,
+    { taskSupport: 'required' },
+  ),
+];
 
 /** Creates the fixture server; `options` go to createServer (e.g. `stateSecret`). */
 export function createConformanceServer(options = {}) {
@@ -400,6 +483,7 @@ export function createConformanceServer(options = {}) {
         required: ['region'],
       },
     ),
+    ...TASK_TOOLS,
   ];
 
   const resources = [
@@ -502,6 +586,17 @@ export function createConformanceServer(options = {}) {
     tools,
     resources,
     prompts,
+    extensions: [
+      // test_tool_with_task gathers input inline first, then starts its task itself.
+      tasksExtension({ startAsTask: (t) => t.name !== 'test_tool_with_task' }),
+    ],
+    toolHooks: [
+      {
+        before: ({ tool: t }) => {
+          if (t.name === 'protocol_error_job') throw new RpcError(-32603, 'protocol_error_job: internal failure');
+        },
+      },
+    ],
     report: () => {},
     ...options,
   });

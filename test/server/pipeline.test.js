@@ -326,6 +326,114 @@ test('custom methods need a vendor prefix; bad extensions and duplicates are ref
   assert.throws(() => server.extension({ id: 'com.example/s' }), /declared twice/);
 });
 
+test('an extension wraps an existing method: it answers itself, or calls next with the same or a derived context', async () => {
+  const seen = [];
+  const server = fixture({
+    middleware: [async (ctx, next) => ({ ...(await next()), outer: ctx.method })],
+    extensions: [
+      {
+        id: 'com.example/wrap',
+        wrap: {
+          'tools/call': async (params, ctx, next) => {
+            if (params.arguments?.text === 'short') return { content: [{ type: 'text', text: 'answered by the wrapper' }] };
+            const controller = new AbortController();
+            const derived = Object.create(ctx, { signal: { value: controller.signal }, note: { value: 'derived' } });
+            const result = await next(params.arguments?.text === 'derived' ? derived : undefined);
+            seen.push(result.content[0].text);
+            return { ...result, wrapped: true };
+          },
+        },
+      },
+    ],
+    tools: [
+      { ...echo, run: ({ text }, ctx) => `echo: ${text} (${ctx.note ?? 'request'}, aborted ${ctx.signal.aborted})` },
+    ],
+  });
+  const call = async (text) => (await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text } } })).result;
+  assert.deepEqual(await call('short'), { content: [{ type: 'text', text: 'answered by the wrapper' }], outer: 'tools/call' });
+  const plain = await call('plain');
+  assert.deepEqual([plain.content[0].text, plain.wrapped, plain.outer], ['echo: plain (request, aborted false)', true, 'tools/call']);
+  assert.equal((await call('derived')).content[0].text, 'echo: derived (derived, aborted false)');
+  assert.deepEqual(seen, ['echo: plain (request, aborted false)', 'echo: derived (derived, aborted false)']);
+  assert.throws(() => fixture().extension({ id: 'com.example/w', wrap: { 'nope/nothing': () => ({}) } }), /cannot wrap nope\/nothing, which the server does not have/);
+  assert.throws(() => fixture().extension({ id: 'com.example/w', wrap: { 'tools/list': 'x' } }), /the wrapper of tools\/list must be a function/);
+});
+
+test('extension methods take options: required params are checked first, nameParam is what Mcp-Name mirrors', async () => {
+  const server = createServer({
+    info,
+    extensions: [
+      {
+        id: 'com.example/jobs',
+        eras: ['modern'],
+        methods: {
+          'com.example/jobs/get': { required: { jobId: 'string' }, nameParam: 'jobId', run: (params) => ({ job: params.jobId }) },
+          'com.example/jobs/list': () => ({ jobs: [] }),
+        },
+      },
+    ],
+  });
+  const declared = meta({ extensions: { 'com.example/jobs': {} } });
+  const ok = await server.handle({ jsonrpc: '2.0', id: 1, method: 'com.example/jobs/get', params: { jobId: 'j1', _meta: declared } });
+  assert.equal(ok.result.job, 'j1');
+  const missing = await server.handle({ jsonrpc: '2.0', id: 2, method: 'com.example/jobs/get', params: { jobId: 7, _meta: declared } });
+  assert.deepEqual(missing.error, { code: -32602, message: 'com.example/jobs/get: params.jobId must be a string' });
+  assert.equal(server.nameParam('com.example/jobs/get'), 'jobId');
+  assert.equal(server.nameParam('com.example/jobs/list'), undefined);
+  assert.equal(server.nameParam('tools/call'), 'name');
+  assert.equal(server.nameParam('resources/read'), 'uri');
+  assert.throws(() => createServer({ info, extensions: [{ id: 'com.example/b', methods: { 'com.example/b/x': { required: {} } } }] }), /method com\.example\/b\/x of "com\.example\/b" needs run\(params, ctx\)/);
+  // A refused extension leaves nothing behind.
+  const partial = createServer({ info });
+  assert.throws(() => partial.extension({ id: 'com.example/c', methods: { 'com.example/c/a': () => ({}), 'com.example/c/b': {} } }), /needs run/);
+  assert.deepEqual(partial.capabilities('modern').extensions, undefined);
+  assert.equal(partial.nameParam('com.example/c/a'), undefined);
+});
+
+test('an extension adds a subscriptions/listen key: agreed values are acknowledged, notifySubscribers sends on matching streams', async () => {
+  const server = fixture({
+    extensions: [
+      {
+        id: 'com.example/jobs',
+        subscriptions: {
+          jobIds: {
+            accept(value, ctx) {
+              if (!ctx.client.capabilities.extensions?.['com.example/jobs']) throw new RpcError(-32021, 'declare com.example/jobs');
+              const known = value.filter((id) => id.startsWith('job-'));
+              return known.length === 0 ? undefined : known;
+            },
+          },
+        },
+      },
+    ],
+  });
+  const sent = [];
+  const connection = server.connect({ send: (m) => sent.push(m) });
+  const declared = meta({ extensions: { 'com.example/jobs': {} } });
+  const listening = connection.handle({ jsonrpc: '2.0', id: 'jobs', method: 'subscriptions/listen', params: { notifications: { jobIds: ['job-1', 'other'], toolsListChanged: true }, _meta: declared } });
+  await new Promise((r) => setImmediate(r));
+  assert.deepEqual(sent[0].params.notifications, { toolsListChanged: true, jobIds: ['job-1'] });
+  const note = (id) => ({ jsonrpc: '2.0', method: 'notifications/com.example/job', params: { id } });
+  const matching = (id) => (agreed) => agreed.includes(id);
+  server.notifySubscribers('jobIds', matching('job-2'), note('job-2'));
+  server.notifySubscribers('jobIds', matching('job-1'), note('job-1'));
+  server.notifySubscribers('otherKey', () => true, note('job-1'));
+  assert.deepEqual(sent.slice(1), [{ jsonrpc: '2.0', method: 'notifications/com.example/job', params: { id: 'job-1', _meta: { 'io.modelcontextprotocol/subscriptionId': 'jobs' } } }]);
+  // Nothing agreed: the key is left out of the acknowledgement.
+  connection.handle({ jsonrpc: '2.0', id: 'none', method: 'subscriptions/listen', params: { notifications: { jobIds: ['x'] }, _meta: declared } });
+  await new Promise((r) => setImmediate(r));
+  assert.deepEqual(sent.at(-1).params.notifications, {});
+  // A topic that refuses refuses the whole subscription, before any acknowledgement.
+  const count = sent.length;
+  const refused = await connection.handle({ jsonrpc: '2.0', id: 'no', method: 'subscriptions/listen', params: { notifications: { jobIds: [] }, _meta: meta() } });
+  assert.deepEqual(refused.error, { code: -32021, message: 'declare com.example/jobs' });
+  assert.equal(sent.length, count);
+  connection.endSubscriptions();
+  assert.equal((await listening).result._meta['io.modelcontextprotocol/subscriptionId'], 'jobs');
+  assert.throws(() => fixture().extension({ id: 'com.example/t', subscriptions: { toolsListChanged: { accept: () => true } } }), /the subscription key "toolsListChanged" is already taken/);
+  assert.throws(() => fixture().extension({ id: 'com.example/t', subscriptions: { k: {} } }), /subscription "k" needs accept\(value, ctx\)/);
+});
+
 test('a custom method works in both eras, its result shaped for the revision', async () => {
   const server = createServer({ info }).method('com.example/time', () => ({ now: 1 }), { cacheScope: 'private' });
   await server.handle(init());

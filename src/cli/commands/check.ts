@@ -10,11 +10,14 @@
  *   (every page), then closes it. The server's stderr is shown only with `--verbose`.
  * - `check` alone: the built-in workspace example (on `--root DIR`, default the working directory).
  *
+ * With the `mcp` profile, MCP Apps metadata is linted too (`apps-lint.ts`): tools' `_meta.ui` and
+ * the `ui://` resources they open, read from the server as a host would.
+ *
  * Exit codes: 0 no error-severity violation in the selected profiles (warnings do not count);
  * 1 at least one; 2 a usage error (unknown profile, a module and a command both given); 3 the
  * server could not be started or did not answer `tools/list`.
  * Spec: MCP 2025-11-25, Server / Tools (`tools/list`, `Tool`); the rules as cited in
- * `src/schema/strict-rules.ts`.
+ * `src/schema/strict-rules.ts`; MCP Apps 2026-01-26 (SEP-1865) for the `apps.*` rules.
  * @module
  */
 import { isObject, type JsonObject } from '../../protocol/messages.js';
@@ -25,6 +28,8 @@ import {
   findToolSetViolations, type ToolSchemas, type ToolViolation,
 } from '../../schema/strict-toolset.js';
 import { installStdoutGuard, writeProtocol } from '../../transport/stdout-guard.js';
+import type { Server } from '../../server/server.js';
+import { lintApps, readApps, serverRequester } from '../apps-lint.js';
 import { optionString, UsageError, type ParsedArgs } from '../args.js';
 import { spawnStdioClient, type StdioClient } from '../client.js';
 
@@ -127,9 +132,23 @@ export function summaryLine(report: CheckReport): string {
   return `${plural(report.tools, 'tool')} checked; ${parts.join('; ')}`;
 }
 
-/** Spawns `command`, lists every tool, closes it. @throws {ServerFailure} on any failure. */
+/** What a source yields: its tools, and its MCP Apps findings (none unless asked for). */
+interface Collected {
+  tools: ToolSchemas[];
+  apps: ToolViolation[];
+}
+
+/** The MCP Apps findings of a server in this process. */
+async function lintServerApps(server: Server): Promise<ToolViolation[]> {
+  return lintApps(await readApps(await serverRequester(server)));
+}
+
+/**
+ * Spawns `command`, lists every tool (and, with `apps`, lints its MCP Apps metadata), closes it.
+ * @throws {ServerFailure} on any failure.
+ */
 async function listSpawned(command: string, commandArgs: string[],
-  verbose: boolean): Promise<JsonObject[]> {
+  verbose: boolean, apps: boolean): Promise<{ wire: JsonObject[]; apps: ToolViolation[] }> {
   let client: StdioClient;
   try {
     client = await spawnStdioClient(command, commandArgs, {
@@ -142,9 +161,13 @@ async function listSpawned(command: string, commandArgs: string[],
     );
   }
   try {
-    return await client.listTools();
-  } catch (error) {
-    throw new ServerFailure(`${command} did not list its tools: ${(error as Error).message}`);
+    let wire: JsonObject[];
+    try {
+      wire = await client.listTools();
+    } catch (error) {
+      throw new ServerFailure(`${command} did not list its tools: ${(error as Error).message}`);
+    }
+    return { wire, apps: apps ? lintApps(await readApps((m, p) => client.request(m, p))) : [] };
   } finally {
     await client.close(1000);
   }
@@ -159,8 +182,9 @@ function fromDefinitions(list: readonly { name: string; inputSchema: JsonObject;
   }));
 }
 
-/** The tools to check, from a module, a spawned command or the built-in example. */
-async function collectTools(args: ParsedArgs): Promise<ToolSchemas[]> {
+/** The tools to check (and, with `apps`, the MCP Apps findings), from a module, a spawned
+ * command or the built-in example. */
+async function collectTools(args: ParsedArgs, apps: boolean): Promise<Collected> {
   const positional = args.positionals[0];
   const server = optionString(args, 'server');
   if (args.positionals.length > 1) {
@@ -176,18 +200,22 @@ async function collectTools(args: ParsedArgs): Promise<ToolSchemas[]> {
     }
     const [command, ...commandArgs] = args.rest;
     if (command === undefined) throw new UsageError('check: name the command after --');
-    const wire = await listSpawned(command, commandArgs, args.options.has('verbose'));
-    return toToolSchemas(wire);
+    const spawned = await listSpawned(command, commandArgs, args.options.has('verbose'), apps);
+    return { tools: toToolSchemas(spawned.wire), apps: spawned.apps };
   }
   // A module may print while it loads; keep stdout for the report.
   installStdoutGuard();
   if (module !== undefined) {
-    const { loadToolDefinitions } = await import('../load.js');
-    return fromDefinitions((await loadToolDefinitions(module)) as Parameters<typeof fromDefinitions>[0]);
+    const { loadServerModule, loadToolDefinitions } = await import('../load.js');
+    const tools = fromDefinitions((await loadToolDefinitions(module)) as Parameters<typeof fromDefinitions>[0]);
+    // A module whose server cannot be built (a schema it refuses) gets the schema rows only.
+    const built = apps ? await loadServerModule(module).catch(() => undefined) : undefined;
+    return { tools, apps: built === undefined ? [] : await lintServerApps(built) };
   }
   const { createExampleServer } = await import('./serve.js');
   const root = optionString(args, 'root') ?? process.cwd();
-  return fromDefinitions((await createExampleServer(root)).tools.list());
+  const example = await createExampleServer(root);
+  return { tools: fromDefinitions(example.tools.list()), apps: apps ? await lintServerApps(example) : [] };
 }
 
 /**
@@ -201,15 +229,16 @@ export async function runCheck(args: ParsedArgs): Promise<number> {
   const given = repeatedOption(process.argv.slice(2), 'profile');
   const values = last === undefined ? [] : given.at(-1) === last ? given : [last];
   const profiles = parseProfiles(values);
-  let tools: ToolSchemas[];
+  let collected: Collected;
   try {
-    tools = await collectTools(args);
+    collected = await collectTools(args, profiles.includes('mcp'));
   } catch (error) {
     if (!(error instanceof ServerFailure)) throw error;
     process.stderr.write(`baremcp check: ${error.message}\n`);
     return 3;
   }
-  const violations = checkTools(tools, profiles);
+  const { tools } = collected;
+  const violations = [...checkTools(tools, profiles), ...collected.apps];
   const report: CheckReport = { tools: tools.length, profiles, violations };
   const text = args.options.has('json')
     ? JSON.stringify(report, null, 2) + '\n'
