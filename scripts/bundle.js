@@ -69,6 +69,8 @@ const plugin = {
   name: 'baremcp-layers',
   setup(b) {
     b.onResolve({ filter: /^\./ }, (args) => {
+      // An entry point is built where it is, even when an earlier layer also holds its code.
+      if (args.kind === 'entry-point') return undefined;
       const file = resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
       const layer = layers.find((l) => l.files.has(file));
       if (layer !== undefined) return { path: layer.placeholder, external: true };
@@ -173,6 +175,8 @@ const entryPoints = [
   ...[...LATER].filter(([, to]) => to.startsWith(join(OUT, 'chunks'))).map(([from, to]) => ({ in: from, out: relative(OUT, to).replace(/\.js$/, '') })),
   // The search worker is started by URL relative to the code that starts it, in chunks/.
   { in: 'src/examples/workspace/search-worker.ts', out: 'chunks/search-worker' },
+  // The resolve hook Node's hooks thread loads (module.register), by URL relative to cli/main.js.
+  { in: 'src/cli/resolve-hook.ts', out: 'cli/resolve-hook' },
 ];
 const rest = await build({
   ...common,

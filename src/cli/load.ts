@@ -1,7 +1,8 @@
 /**
  * Loads a user's server module for `baremcp serve` and `baremcp check`: its default export is a
  * server made with `createServer(...)` or a plain object `{ info?, tools, ... }`, so a module needs
- * no import of baremcp at all.
+ * no import of baremcp at all; one that imports it gets this CLI's copy when it has none of its
+ * own (`own-copy.ts`).
  * @module
  */
 import { existsSync } from 'node:fs';
@@ -11,11 +12,13 @@ import { isObject } from '../protocol/messages.js';
 import type { Implementation } from '../protocol/types.js';
 import { Server, type ServerOptions } from '../server/server.js';
 import { UsageError } from './args.js';
+import { lendOwnCopy } from './own-copy.js';
 
 /** What a server module exports by default: a server, or a plain `{ info?, tools, ... }` object. */
 async function importDefault(modulePath: string): Promise<{ path: string; exported: unknown }> {
   const path = resolve(modulePath);
   if (!existsSync(path)) throw new UsageError(`cannot find module ${modulePath} (looked at ${path})`);
+  lendOwnCopy(path);
   const module = (await import(pathToFileURL(path).href)) as { default?: unknown };
   return { path, exported: module.default };
 }

@@ -11,8 +11,8 @@
  * (bad arguments, bad JSON, missing module); 3 the server failed (could not start, protocol error).
  * @module
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs, UsageError } from './args.js';
+import { ownPackage } from './own-copy.js';
 
 const HELP = `baremcp: Model Context Protocol servers with zero runtime dependencies
 
@@ -36,23 +36,10 @@ Usage:
 Exit codes: 0 ok, 1 tool error or violations found, 2 usage error, 3 server failure.
 `;
 
-/** This package's version, from the nearest package.json above this file named "baremcp". */
-function version(): string {
-  for (let dir = new URL('.', import.meta.url); ; dir = new URL('..', dir)) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'baremcp' && typeof pkg.version === 'string') return pkg.version;
-    } catch {
-      // no package.json here: keep climbing
-    }
-    if (dir.pathname === '/') return 'unknown';
-  }
-}
-
 async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host']);
   if (args.options.has('version')) {
-    process.stdout.write(version() + '\n');
+    process.stdout.write((ownPackage()?.version ?? 'unknown') + '\n');
     return 0;
   }
   const [command, ...positionals] = args.positionals;
