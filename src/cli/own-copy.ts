@@ -1,18 +1,19 @@
 /**
  * Lends the running CLI's own copy of baremcp to the module it loads (`serve`, `check`, and
  * `call --server` through `serve`), so that `npx -y baremcp serve /path/server.js` works for a
- * module that imports `baremcp` or `baremcp/stdio` with nothing installed beside it. A module
- * whose folder resolves baremcp itself keeps its own copy (with a note on stderr when the two
- * versions differ), and then no hook is installed at all.
+ * module that imports `baremcp` or `baremcp/stdio` with nothing installed beside it. Every hook
+ * acts only where Node's own resolution fails, so a module whose folder resolves baremcp keeps
+ * its own copy (with a note on stderr when the two versions differ).
  *
- * How each kind of import is covered, by Node version (hooks in `resolve-hook.ts`):
- * - Node >= 22.15 (and >= 23.5): `module.registerHooks`, one synchronous resolve hook in this
- *   thread, covers `import` and `require` alike (about 1 ms).
- * - Node 20.6 to 22.14: `import` through `module.register`, whose hooks run on a thread of their
- *   own that costs 20-60 ms to start, so it is registered only when the module's own files (the
- *   module and the relative imports it names, read as text) name baremcp; `require` through a
- *   wrapped `Module._resolveFilename` (the only hook `require` has there; free).
- * A `require('baremcp')` loads ES modules, which Node allows from 20.19 and 22.12 on.
+ * How each kind of import is covered (hooks in `resolve-hook.ts`):
+ * - `require`, on every Node: a wrapped `Module._resolveFilename`, the resolver `require` calls
+ *   (free; the only hook `require` has before Node 22.15). It loads baremcp's ES modules, which
+ *   `require` can from Node 20.19 and 22.12 on.
+ * - `import`, when the module or a file it imports by a relative path names baremcp (read as
+ *   text, `module-files.ts`): `module.registerHooks` on Node >= 22.15 and >= 23.5 (a synchronous
+ *   hook in this thread, which covers `require` too), else `module.register` (Node >= 20.6; its
+ *   hooks run on a thread of their own that costs 20-60 ms to start). A module that names no
+ *   baremcp, like the README's first example, starts with no resolve hook at all, as before.
  *
  * Spec: Node.js, Modules: `node:module` API ("Customization Hooks", `register`,
  * `registerHooks`); Packages ("Self-referencing a package using its name").
@@ -38,7 +39,8 @@ export interface PackageCopy {
 export function ownPackage(): PackageCopy | undefined {
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     try {
-      const pkg = JSON.parse(readFileSync(resolve(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
+      const text = readFileSync(resolve(dir, 'package.json'), 'utf8');
+      const pkg = JSON.parse(text) as { name?: unknown; version?: unknown };
       if (pkg.name === 'baremcp' && typeof pkg.version === 'string') {
         return { root: realpathSync(dir), version: pkg.version };
       }
@@ -64,7 +66,7 @@ export function installedFor(path: string): PackageCopy | undefined {
 /**
  * Whether the module at `path`, or one of its own files (`module-files.ts`), names `baremcp` or
  * `baremcp/<subpath>` with a literal specifier. A specifier in a comment counts too, which costs
- * only the hook thread's start-up.
+ * only a hook's start-up; an `import()` of a computed name is not seen.
  */
 export function namesBaremcp(path: string): boolean {
   for (const file of moduleFiles(path)) {
@@ -75,9 +77,9 @@ export function namesBaremcp(path: string): boolean {
 
 /** What {@link lendOwnCopy} did for a module. */
 export type Lending =
-  /** The module's folder resolves a baremcp of its own; no hook. */
+  /** The module's folder resolves a baremcp of its own; no import hook. */
   | { kind: 'installed'; copy: PackageCopy }
-  /** Hooks installed, naming the mechanisms (see the module comment). */
+  /** The mechanisms installed by this call (see the module comment); none on a second call. */
   | { kind: 'hooks'; mechanisms: ('registerHooks' | 'register' | '_resolveFilename')[] };
 
 /** `module.registerHooks` where Node has it (>= 22.15, >= 23.5); not in @types/node 20. */
@@ -88,37 +90,11 @@ type RegisterHooks = (hooks: {
 /** Shape of the CommonJS resolver's entry point that `require` calls. */
 type ResolveFilename = (this: unknown, request: string, ...rest: unknown[]) => string;
 
-let lent = false;
+/** Whether `require` (the wrap) and `import` (a resolve hook) were lent: once each a process. */
+const lent = { require: false, import: false };
 
-/**
- * Makes `baremcp` and its subpaths resolve to this CLI's copy for the module at `path` (an
- * absolute path) and whatever it imports, where they do not resolve by themselves; call it before
- * importing the module. Once per process: later calls only report on the module's own copy.
- * @param report where a note goes (default: stderr), e.g. "server.js uses its own baremcp 0.0.9".
- */
-export function lendOwnCopy(
-  path: string,
-  report: (line: string) => void = (line) => process.stderr.write(line + '\n'),
-): Lending {
-  const own = ownPackage();
-  const installed = installedFor(path);
-  if (installed !== undefined) {
-    if (own !== undefined && installed.root !== own.root && installed.version !== own.version) {
-      report(
-        `baremcp: ${path} uses its own baremcp ${installed.version} (${installed.root}), ` +
-          `not this CLI's ${own.version}`,
-      );
-    }
-    return { kind: 'installed', copy: installed };
-  }
-  const mechanisms: ('registerHooks' | 'register' | '_resolveFilename')[] = [];
-  if (lent) return { kind: 'hooks', mechanisms };
-  lent = true;
-  const { registerHooks } = Module as unknown as { registerHooks?: RegisterHooks };
-  if (typeof registerHooks === 'function') {
-    registerHooks({ resolve: resolveSync });
-    return { kind: 'hooks', mechanisms: ['registerHooks'] };
-  }
+/** Wraps `Module._resolveFilename`: a `require` of baremcp that Node cannot resolve gets ours. */
+function lendToRequire(): void {
   const cjs = Module as unknown as { _resolveFilename: ResolveFilename };
   const original = cjs._resolveFilename;
   cjs._resolveFilename = function resolveFilename(request, ...rest) {
@@ -130,8 +106,47 @@ export function lendOwnCopy(
       return fileURLToPath(own);
     }
   };
-  mechanisms.push('_resolveFilename');
-  if (typeof Module.register === 'function' && namesBaremcp(path)) {
+}
+
+/**
+ * Makes `baremcp` and its subpaths resolve to this CLI's copy for the module at `path` (an
+ * absolute path) and whatever it imports, where they do not resolve by themselves; call it before
+ * importing the module. The hooks act only where Node's own resolution fails, so a copy installed
+ * beside the module always wins. Start-up cost for a module that names no baremcp: one read of
+ * each of its own files (about 0.2 ms), no hook thread, no resolution walk.
+ * @param report where a note goes (default: stderr), e.g. "server.js uses its own baremcp 0.0.9".
+ */
+export function lendOwnCopy(
+  path: string,
+  report: (line: string) => void = (line) => process.stderr.write(line + '\n'),
+): Lending {
+  // Asked before any hook is installed: afterwards `require.resolve` would find this copy.
+  const names = namesBaremcp(path);
+  const installed = names ? installedFor(path) : undefined;
+  const mechanisms: ('registerHooks' | 'register' | '_resolveFilename')[] = [];
+  if (!lent.require) {
+    lent.require = true;
+    lendToRequire();
+    mechanisms.push('_resolveFilename');
+  }
+  if (installed !== undefined) {
+    const own = ownPackage();
+    if (own !== undefined && installed.root !== own.root && installed.version !== own.version) {
+      report(
+        `baremcp: ${path} uses its own baremcp ${installed.version} (${installed.root}), ` +
+          `not this CLI's ${own.version}`,
+      );
+    }
+    return { kind: 'installed', copy: installed };
+  }
+  if (!names) return { kind: 'hooks', mechanisms };
+  if (lent.import) return { kind: 'hooks', mechanisms };
+  lent.import = true;
+  const { registerHooks } = Module as unknown as { registerHooks?: RegisterHooks };
+  if (typeof registerHooks === 'function') {
+    registerHooks({ resolve: resolveSync });
+    mechanisms.push('registerHooks');
+  } else if (typeof Module.register === 'function') {
     Module.register('./resolve-hook.js', import.meta.url);
     mechanisms.push('register');
   }

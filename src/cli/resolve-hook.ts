@@ -14,7 +14,10 @@ import type { ResolveFnOutput, ResolveHookContext } from 'node:module';
 /** `baremcp` and `baremcp/<subpath>`. */
 const OWN_SPECIFIER = /^baremcp(?:\/|$)/;
 
-/** Whether Node failed to find `specifier`'s package (`import`: ERR_MODULE_NOT_FOUND; `require`: MODULE_NOT_FOUND). */
+/**
+ * Whether Node failed to find a module (`import`: ERR_MODULE_NOT_FOUND; `require`:
+ * MODULE_NOT_FOUND).
+ */
 function notFound(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
@@ -51,7 +54,8 @@ export type NextResolveSync = (
 
 /**
  * The synchronous resolve hook for `module.registerHooks` (Node >= 22.15 and >= 23.5), which
- * runs in this thread for `import` and `require` alike.
+ * runs in this thread for `import` and `require` alike (`require` is also covered by
+ * `own-copy.ts`'s `Module._resolveFilename`, which runs first).
  * @throws whatever Node's resolution throws, unless it is a missing baremcp.
  */
 export function resolveSync(
@@ -67,6 +71,12 @@ export function resolveSync(
   }
 }
 
+/** The next resolve step of an asynchronous hook chain (`module.register`). */
+type NextResolve = (
+  specifier: string,
+  context?: Partial<ResolveHookContext>,
+) => ResolveFnOutput | Promise<ResolveFnOutput>;
+
 /**
  * The asynchronous resolve hook for `module.register` (Node >= 20.6), which runs on Node's hooks
  * thread and sees `import` only (`require` is covered by `own-copy.ts`). There
@@ -77,7 +87,7 @@ export function resolveSync(
 export async function resolve(
   specifier: string,
   context: ResolveHookContext,
-  nextResolve: (specifier: string, context?: Partial<ResolveHookContext>) => ResolveFnOutput | Promise<ResolveFnOutput>,
+  nextResolve: NextResolve,
 ): Promise<ResolveFnOutput> {
   try {
     return await nextResolve(specifier, context);
@@ -92,9 +102,9 @@ export async function resolve(
 }
 
 /**
- * The file this package gives for a `require` of `specifier` that Node could not resolve, for a
- * patched `Module._resolveFilename` (Node without `module.registerHooks`); undefined when
- * `specifier` is not baremcp's or `error` is not a missing module.
+ * The file this package gives for a `require` of `specifier` that Node could not resolve, for
+ * `own-copy.ts`'s wrapped `Module._resolveFilename`; undefined when `specifier` is not
+ * baremcp's or `error` is not a missing module.
  */
 export function ownFileFor(specifier: string, error: unknown): URL | undefined {
   if (!OWN_SPECIFIER.test(specifier) || !notFound(error)) return undefined;

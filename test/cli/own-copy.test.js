@@ -51,8 +51,11 @@ export default baremcp.createServer({
 });
 `;
 
-const CJS_MODULE = `const baremcp = require('baremcp');
-const { serveStdio } = require('baremcp/stdio');
+// Computed names: no literal 'baremcp' for the text scan to see, so only the wrapped
+// Module._resolveFilename can serve these, on every Node.
+const CJS_MODULE = `const name = ['bare', 'mcp'].join('');
+const baremcp = require(name);
+const { serveStdio } = require(name + '/stdio');
 
 module.exports = baremcp.createServer({
   info: { name: 'lent-cjs', version: '1.0.0' },
@@ -121,7 +124,7 @@ for (const major of MAJORS) {
     assert.doesNotMatch(stderr, /its own baremcp|Cannot find/);
   });
 
-  test(`Node ${major}: a CommonJS module's require('baremcp') and require('baremcp/stdio') get the CLI's copy`, async (t) => {
+  test(`Node ${major}: a CommonJS module's require of baremcp and baremcp/stdio gets the CLI's copy`, async (t) => {
     const node = nodeBinary(major);
     if (node.skip) return t.skip(node.skip);
     const { text } = await ask(node.bin, join(work, 'bare', 'server.cjs'));
@@ -156,13 +159,15 @@ for (const major of MAJORS) {
     const { stdout } = await run(node.bin, ['-p', 'process.versions.node']);
     const [maj, min] = stdout.trim().split('.').map(Number);
     const sync = maj > 23 || (maj === 23 && min >= 5) || (maj === 22 && min >= 15);
-    // module.registerHooks covers import and require in this thread; without it, require goes
-    // through Module._resolveFilename and import through module.register, whose thread is started
-    // only for a module whose files name baremcp.
+    // require always goes through the wrapped Module._resolveFilename; import through
+    // module.registerHooks where Node has it, else module.register, and only for a module whose
+    // files name baremcp (a module that names none starts with no resolve hook).
     assert.deepEqual(await lending(node.bin, join(work, 'bare', 'server.mjs')),
-      { kind: 'hooks', mechanisms: sync ? ['registerHooks'] : ['_resolveFilename', 'register'] });
+      { kind: 'hooks', mechanisms: ['_resolveFilename', sync ? 'registerHooks' : 'register'] });
     assert.deepEqual(await lending(node.bin, join(work, 'bare', 'plain.mjs')),
-      { kind: 'hooks', mechanisms: sync ? ['registerHooks'] : ['_resolveFilename'] });
+      { kind: 'hooks', mechanisms: ['_resolveFilename'] });
+    assert.deepEqual(await lending(node.bin, join(work, 'bare', 'server.cjs')),
+      { kind: 'hooks', mechanisms: ['_resolveFilename'] });
     const own = await lending(node.bin, join(work, 'own', 'server.mjs'));
     assert.equal(own.kind, 'installed');
     assert.equal(own.copy.version, '0.0.1-own');
