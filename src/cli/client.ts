@@ -39,13 +39,17 @@ export class ServerExitError extends Error {
 }
 
 /** spawnClient's documented message for a server that died before replying. */
-const EXITED = /^server exited \((?:code (\d+|null)|([A-Z0-9]+))\) before replying(?:; stderr: ([\s\S]*))?$/;
+const EXITED =
+  /^server exited \((?:code (\d+|null)|([A-Z0-9]+))\) before replying(?:; stderr: ([\s\S]*))?$/;
 
 /** Options for {@link spawnStdioClient}. */
 export interface SpawnOptions {
   /** Milliseconds to wait for each reply. @default 30000 */
   timeoutMs?: number;
-  /** Where the server's stderr goes (`'pipe'`: kept, for a {@link ServerExitError}). @default 'inherit' */
+  /**
+   * Where the server's stderr goes (`'pipe'`: kept, for a {@link ServerExitError}).
+   * @default 'inherit'
+   */
   stderr?: 'inherit' | 'ignore' | 'pipe';
   /** The client name sent in `initialize`. @default 'baremcp-cli' */
   clientName?: string;
@@ -90,9 +94,11 @@ export async function spawnStdioClient(
  * dropped). No trailing newline.
  */
 export function describeExit(error: ServerExitError, label: string): string {
-  const how = error.signal === null ? `exited (code ${error.exitCode})` : `was killed (${error.signal})`;
+  const how =
+    error.signal === null ? `exited (code ${error.exitCode})` : `was killed (${error.signal})`;
   if (error.stderr === '') return `${label} ${how} before replying, and wrote nothing on stderr`;
   const lines = error.stderr.split('\n');
   if (error.stderr.length >= 2000 && lines.length > 1) lines.shift();
-  return `${label} ${how} before replying; the end of its stderr:\n${lines.map((l) => `  ${l}`).join('\n')}`;
+  const tail = lines.map((l) => `  ${l}`).join('\n');
+  return `${label} ${how} before replying; the end of its stderr:\n${tail}`;
 }

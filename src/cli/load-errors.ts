@@ -6,7 +6,6 @@
  * the module runs, the error and the line of the module that threw.
  * @module
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,24 +19,25 @@ export class ModuleLoadError extends Error {
   }
 }
 
-/** Where a syntax error is, as Node shows it: `file:line`, the line, and a caret under the token. */
+/** Where a syntax error is, as Node shows it: `file:line`, the line, a caret under the token. */
 export interface SyntaxLocation {
   /** Absolute path. */
   file: string;
   /** 1-based line. */
   line: number;
-  /** 1-based column of the caret's first `^`. */
-  column: number;
+  /** 1-based column of the caret's first `^`; undefined when Node shows no caret. */
+  column: number | undefined;
   /** The source line. */
   source: string;
-  /** The caret line (spaces, then `^` under the token). */
+  /** The caret line (spaces, then `^` under the token); empty when Node shows none. */
   caret: string;
   /** The SyntaxError's message, when the text gives it. */
   message: string | undefined;
 }
 
 /** Node's "arrow" header: `/path/file.js:6`, the source line, the caret line. */
-const ARROW = /^(\/[^\n]*?|[A-Za-z]:\\[^\n]*?):(\d+)\n([^\n]*)\n( *\^+)[^\n]*\n(?:\n?(?:SyntaxError: ([^\n]*)))?/m;
+const ARROW =
+  /^(\/[^\n]*?|[A-Za-z]:\\[^\n]*?):(\d+)\n([^\n]*)\n( *\^*)\n(?:\n?(?:SyntaxError: ([^\n]*)))?/m;
 
 /** Reads Node's arrow header out of a stack or of `node --check` output; undefined without one. */
 export function parseSyntaxLocation(text: string): SyntaxLocation | undefined {
@@ -47,7 +47,7 @@ export function parseSyntaxLocation(text: string): SyntaxLocation | undefined {
   return {
     file: m[1] as string,
     line: Number(m[2]),
-    column: caret.indexOf('^') + 1,
+    column: caret.includes('^') ? caret.indexOf('^') + 1 : undefined,
     source: m[3] as string,
     caret,
     message: m[5],
@@ -57,9 +57,11 @@ export function parseSyntaxLocation(text: string): SyntaxLocation | undefined {
 /**
  * Finds the syntax error of the module at `path`: Node reports an ES module's syntax error
  * without a place, so each of the module's own files (`module-files.ts`) is checked with
- * `node --check` until one fails. Only on the error path: each check is a process (~40 ms).
+ * `node --check` until one fails. Only on the error path: each check is a process (~40 ms), and
+ * node:child_process is imported here, not at start-up (it costs a server 2-5 ms to load).
  */
-export function locateSyntaxError(path: string): SyntaxLocation | undefined {
+export async function locateSyntaxError(path: string): Promise<SyntaxLocation | undefined> {
+  const { spawnSync } = await import('node:child_process');
   for (const { path: file } of moduleFiles(path)) {
     const check = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' });
     if (check.status === 0) continue;
@@ -71,8 +73,10 @@ export function locateSyntaxError(path: string): SyntaxLocation | undefined {
 
 /** The lines that show a syntax error at `where`. */
 function showSyntax(where: SyntaxLocation, message: string): string {
-  return `a syntax error at ${where.file}:${where.line}:${where.column}\n` +
-    `${where.source}\n${where.caret}\nSyntaxError: ${message}`;
+  const column = where.column === undefined ? '' : `:${where.column}`;
+  const caret = where.caret === '' ? '' : `${where.caret}\n`;
+  return `a syntax error at ${where.file}:${where.line}${column}\n` +
+    `${where.source}\n${caret}SyntaxError: ${message}`;
 }
 
 /** The nearest package.json at or above `dir` with its "type", or undefined. */
@@ -97,7 +101,8 @@ function commonJsAdvice(file: string, subject: string): string {
   const mjs = name.replace(/\.[cm]?js$/, '') + '.mjs';
   const head = `${subject} is an ES module (it uses import/export), but Node loads it as CommonJS`;
   if (name.endsWith('.cjs')) {
-    return `${head}:\n  its name ends in .cjs.\n  It must load as an ES module: rename it to ${mjs}.`;
+    return `${head}:\n  its name ends in .cjs.\n` +
+      `  It must load as an ES module: rename it to ${mjs}.`;
   }
   const pkg = nearestPackage(dirname(file));
   const why = pkg === undefined
@@ -108,7 +113,8 @@ function commonJsAdvice(file: string, subject: string): string {
   const fix = pkg === undefined
     ? 'add a package.json with {"type": "module"} beside it'
     : `set "type": "module" in ${pkg.file}`;
-  return `${head}:\n  ${why}.\n  It must load as an ES module: ${fix}, or rename the file to ${mjs}.`;
+  return `${head}:\n  ${why}.\n` +
+    `  It must load as an ES module: ${fix}, or rename the file to ${mjs}.`;
 }
 
 /**
@@ -148,21 +154,25 @@ function userFrame(stack: string, own: string | undefined): string | undefined {
  * The message for `error`, thrown by importing the module at `path` (`shown` as the person typed
  * it). `ownRoot` is this package's folder (frames in it are skipped when pointing at the line).
  */
-export function explainLoadError(error: unknown, shown: string, path: string, ownRoot?: string): string {
+export async function explainLoadError(error: unknown, shown: string, path: string,
+  ownRoot?: string): Promise<string> {
   const prefix = `cannot load ${shown}: `;
   if (!(error instanceof Error)) return prefix + String(error);
   const code = (error as { code?: unknown }).code;
   if (code === 'ERR_UNKNOWN_FILE_EXTENSION') {
     const file = /for (\S+)$/.exec(error.message)?.[1] ?? path;
-    if (/\.[cm]?ts$/.test(file)) return prefix + typeScriptAdvice(file === path ? 'it' : file, shown);
+    if (/\.[cm]?ts$/.test(file)) {
+      return prefix + typeScriptAdvice(file === path ? 'it' : file, shown);
+    }
   }
   if (error.name === 'SyntaxError') {
     const arrow = parseSyntaxLocation(error.stack ?? '');
     if (arrow !== undefined &&
-      /^(Unexpected token 'export'|Cannot use import statement outside a module)/.test(error.message)) {
+      /^(Unexpected token 'export'|Cannot use import statement outside a module)/
+        .test(error.message)) {
       return prefix + commonJsAdvice(arrow.file, arrow.file === path ? 'it' : arrow.file);
     }
-    const where = arrow ?? locateSyntaxError(path);
+    const where = arrow ?? (await locateSyntaxError(path));
     if (where !== undefined) return prefix + showSyntax(where, where.message ?? error.message);
     return `${prefix}SyntaxError: ${error.message} (in it or in a file it imports)`;
   }

@@ -26,14 +26,16 @@ async function importDefault(
   modulePath: string,
 ): Promise<{ path: string; exported: unknown; names: string[] }> {
   const path = resolve(modulePath);
-  if (!existsSync(path)) throw new UsageError(`cannot find module ${modulePath} (looked at ${path})`);
+  if (!existsSync(path)) {
+    throw new UsageError(`cannot find module ${modulePath} (looked at ${path})`);
+  }
   lendOwnCopy(path);
   let module: { default?: unknown };
   try {
     module = (await import(pathToFileURL(path).href)) as { default?: unknown };
   } catch (error) {
     const own = ownPackage();
-    const message = explainLoadError(error, modulePath, path, own && join(own.root, 'dist'));
+    const message = await explainLoadError(error, modulePath, path, own && join(own.root, 'dist'));
     throw new ModuleLoadError(message, { cause: error });
   }
   return { path, exported: module.default, names: Object.keys(module) };
@@ -49,9 +51,10 @@ function notAServer(modulePath: string, exported: unknown, names: string[]): Usa
         `default export: ${what}, e.g. export default createServer({ ... })`,
     );
   }
-  const found = exported === null ? 'null' : Array.isArray(exported) ? 'an array' : typeof exported === 'object'
-    ? `an object without a tools array (keys: ${Object.keys(exported as object).join(', ') || 'none'})`
-    : `a ${typeof exported}`;
+  const keys = (value: object): string => Object.keys(value).join(', ') || 'none';
+  const found = exported === null ? 'null' : Array.isArray(exported) ? 'an array'
+    : typeof exported === 'object' ? `an object without a tools array (keys: ${keys(exported)})`
+      : `a ${typeof exported}`;
   return new UsageError(`${modulePath}: the default export must be ${what}; it is ${found}`);
 }
 function isServer(value: unknown): value is Server {
@@ -83,7 +86,9 @@ export async function loadServerModule(modulePath: string): Promise<Server> {
   const { path, exported, names } = await importDefault(modulePath);
   // A server (possibly built by another copy of baremcp: same shape, other class identity).
   if (isServer(exported)) return exported;
-  if (!isObject(exported) || !Array.isArray(exported.tools)) throw notAServer(modulePath, exported, names);
+  if (!isObject(exported) || !Array.isArray(exported.tools)) {
+    throw notAServer(modulePath, exported, names);
+  }
   const info: Implementation = isObject(exported.info)
     ? (exported.info as unknown as Implementation)
     : { name: basename(path).replace(/\.[cm]?[jt]s$/, ''), version: '0.0.0' };

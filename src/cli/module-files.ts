@@ -9,8 +9,15 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /** `import x from 'y'`, `export * from 'y'`, `import 'y'`, `import('y')`, `require('y')`. */
-const SPECIFIER =
-  /(?:^|[^\w$.])(?:import|export)(?=[\s{*])[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w$.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[^\w$.])import\s*['"]([^'"]+)['"]|(?:^|[^\w$.])require\s*\(\s*['"]([^'"]+)['"]\s*\)/gm;
+const SPECIFIER = new RegExp(
+  [
+    /(?:^|[^\w$.])(?:import|export)(?=[\s{*])[^'"]*?from\s*['"]([^'"]+)['"]/.source,
+    /(?:^|[^\w$.])import\s*\(\s*['"]([^'"]+)['"]\s*\)/.source,
+    /(?:^|[^\w$.])import\s*['"]([^'"]+)['"]/.source,
+    /(?:^|[^\w$.])require\s*\(\s*['"]([^'"]+)['"]\s*\)/.source,
+  ].join('|'),
+  'gm',
+);
 
 /** Every literal specifier `source` names in an import, export, `import()` or `require()`. */
 export function specifiersOf(source: string): string[] {

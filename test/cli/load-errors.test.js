@@ -174,6 +174,12 @@ test('node\'s arrow header parses into file, line, column, line and caret', () =
     message: "Unexpected identifier 'bar'",
   });
   assert.equal(parseSyntaxLocation('SyntaxError: Unexpected token\n    at compileSourceTextModule'), undefined);
+  // Where node cannot place a caret it prints an empty line instead.
+  const uncaret = '/srv/x.js:3\nexport default f({ a }`, b.\n\nSyntaxError: missing ) after argument list\n';
+  assert.deepEqual(parseSyntaxLocation(uncaret), {
+    file: '/srv/x.js', line: 3, column: undefined, source: 'export default f({ a }`, b.', caret: '',
+    message: 'missing ) after argument list',
+  });
 });
 
 test('describeExit: a signal, an empty stderr, and a tail cut mid-line', () => {
