@@ -24,7 +24,7 @@ import { lendOwnCopy, ownPackage } from './own-copy.js';
  */
 async function importDefault(
   modulePath: string,
-): Promise<{ path: string; exported: unknown; names: string[] }> {
+): Promise<{ path: string; exported: unknown; namespace: Record<string, unknown> }> {
   const path = resolve(modulePath);
   if (!existsSync(path)) {
     throw new UsageError(`cannot find module ${modulePath} (looked at ${path})`);
@@ -38,17 +38,28 @@ async function importDefault(
     const message = await explainLoadError(error, modulePath, path, own && join(own.root, 'dist'));
     throw new ModuleLoadError(message, { cause: error });
   }
-  return { path, exported: module.default, names: Object.keys(module) };
+  return { path, exported: module.default, namespace: module as Record<string, unknown> };
 }
 
-/** The usage error for a module whose default export is not a server (`names`: its exports). */
-function notAServer(modulePath: string, exported: unknown, names: string[]): UsageError {
+/**
+ * The usage error for a module whose default export is not a server; `namespace` is the module's
+ * exports, searched for one that is a server, to suggest exporting it by default.
+ */
+function notAServer(modulePath: string, exported: unknown, namespace: Record<string, unknown>):
+  UsageError {
   const what = 'a server from createServer(...) or an object { info?, tools: [...] }';
-  if (exported === undefined && !names.includes('default')) {
-    const others = names.length === 0 ? 'nothing' : names.join(', ');
+  if (exported === undefined && !('default' in namespace)) {
+    const names = Object.keys(namespace);
+    const server = names.find((name) => {
+      const value = namespace[name];
+      return isServer(value) || (isObject(value) && Array.isArray(value.tools));
+    });
+    const fix = server === undefined
+      ? 'e.g. export default createServer({ ... })'
+      : `here: export default ${server};`;
     return new UsageError(
-      `${modulePath} has no default export (it exports ${others}); baremcp serves a module's ` +
-        `default export: ${what}, e.g. export default createServer({ ... })`,
+      `${modulePath} has no default export (it exports ${names.join(', ') || 'nothing'}).\n` +
+        `  baremcp serves a module's default export, ${what}; ${fix}`,
     );
   }
   const keys = (value: object): string => Object.keys(value).join(', ') || 'none';
@@ -57,6 +68,7 @@ function notAServer(modulePath: string, exported: unknown, names: string[]): Usa
       : `a ${typeof exported}`;
   return new UsageError(`${modulePath}: the default export must be ${what}; it is ${found}`);
 }
+
 function isServer(value: unknown): value is Server {
   return (
     value instanceof Server ||
@@ -70,10 +82,10 @@ function isServer(value: unknown): value is Server {
  * @throws {UsageError} as {@link loadServerModule}.
  */
 export async function loadToolDefinitions(modulePath: string): Promise<unknown[]> {
-  const { exported, names } = await importDefault(modulePath);
+  const { exported, namespace } = await importDefault(modulePath);
   if (isServer(exported)) return exported.tools.list();
   if (isObject(exported) && Array.isArray(exported.tools)) return exported.tools;
-  throw notAServer(modulePath, exported, names);
+  throw notAServer(modulePath, exported, namespace);
 }
 
 /**
@@ -83,11 +95,11 @@ export async function loadToolDefinitions(modulePath: string): Promise<unknown[]
  *   (the `ToolDefinitionError` is its `cause`).
  */
 export async function loadServerModule(modulePath: string): Promise<Server> {
-  const { path, exported, names } = await importDefault(modulePath);
+  const { path, exported, namespace } = await importDefault(modulePath);
   // A server (possibly built by another copy of baremcp: same shape, other class identity).
   if (isServer(exported)) return exported;
   if (!isObject(exported) || !Array.isArray(exported.tools)) {
-    throw notAServer(modulePath, exported, names);
+    throw notAServer(modulePath, exported, namespace);
   }
   const info: Implementation = isObject(exported.info)
     ? (exported.info as unknown as Implementation)

@@ -34,6 +34,7 @@ before(() => {
   writeFileSync(join(dir, 'helper.js'), 'export const limits = {\n  min: 1\n  max: 2,\n};\n');
   writeFileSync(join(dir, 'uses-helper.js'), `import { limits } from './helper.js';\nexport default { tools: [], limits };\n`);
   writeFileSync(join(dir, 'named.js'), `export const server = { tools: [${tool}] };\nexport const other = 1;\n`);
+  writeFileSync(join(dir, 'helper-free.js'), "export const version = '1.0.0';\n");
   writeFileSync(join(dir, 'server.ts'), `const tool: { name: string } = { name: 'add' };\nexport default { tools: [{ ...tool, description: 'Add.', inputSchema: { type: 'object' }, run: (): string => 'ok' }] };\n`);
   writeFileSync(join(dir, 'throws.js'), [
     'export default {',
@@ -84,13 +85,18 @@ test('a syntax error in a file the module imports names that file', () => {
   assert.match(called.stderr, new RegExp(`^baremcp: cannot load \\./uses-helper\\.js: a syntax error at ${join(dir, 'helper.js').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:3:3\n  max: 2,\n  \\^+\nSyntaxError: Unexpected identifier 'max'\n$`));
 });
 
-test('a missing default export: exit 2, and the message lists what the module does export', () => {
+test('a missing default export: exit 2; the message lists the exports and names the fix', () => {
   const called = cli('call', '--server', './named.js', 'add');
   assert.equal(called.status, 2);
-  assert.equal(called.stderr,
-    "baremcp: ./named.js has no default export (it exports other, server); baremcp serves a module's " +
-    'default export: a server from createServer(...) or an object { info?, tools: [...] }, e.g. ' +
-    'export default createServer({ ... })\n');
+  assert.equal(called.stderr, [
+    'baremcp: ./named.js has no default export (it exports other, server).',
+    "  baremcp serves a module's default export, a server from createServer(...) or an object " +
+      '{ info?, tools: [...] }; here: export default server;',
+    '',
+  ].join('\n'));
+  const empty = cli('serve', './helper-free.js');
+  assert.equal(empty.status, 2);
+  assert.match(empty.stderr, /has no default export \(it exports version\)\.\n.*; e\.g\. export default createServer\(\{ \.\.\. \}\)\n$/);
 });
 
 test('an ES module in a "type": "commonjs" package (npm 11 npm init -y): says it must be ESM and how', () => {
