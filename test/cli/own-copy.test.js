@@ -173,3 +173,13 @@ for (const major of MAJORS) {
     assert.equal(own.copy.version, '0.0.1-own');
   });
 }
+
+test('check loads such a module in its own process with the same lending', async () => {
+  const args = [cliMain, 'check', join(work, 'bare', 'server.mjs'), '--profile', 'mcp'];
+  const checked = await run(process.execPath, args).then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+  assert.equal(checked.code, 0, checked.stderr);
+  assert.equal(checked.stdout, 'No violations.\n1 tool checked; mcp: ok\n');
+});
