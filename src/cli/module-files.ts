@@ -19,10 +19,21 @@ const SPECIFIER = new RegExp(
   'gm',
 );
 
-/** Every literal specifier `source` names in an import, export, `import()` or `require()`. */
+/**
+ * Block comments, and line comments that start a line or follow a space or `;{}()` (so not the
+ * `//` of `https://` in a string). A JSDoc type such as `import('../dist/index.js')` names no
+ * file the module loads.
+ */
+const COMMENT = /\/\*[\s\S]*?\*\/|(^|[\s;{}()])\/\/[^\n]*/gm;
+
+/**
+ * Every literal specifier `source` names in an import, export, `import()` or `require()`
+ * outside comments.
+ */
 export function specifiersOf(source: string): string[] {
   const found: string[] = [];
-  for (const m of source.matchAll(SPECIFIER)) found.push((m[1] ?? m[2] ?? m[3] ?? m[4]) as string);
+  const code = source.replace(COMMENT, '$1');
+  for (const m of code.matchAll(SPECIFIER)) found.push((m[1] ?? m[2] ?? m[3] ?? m[4]) as string);
   return found;
 }
 
@@ -35,12 +46,13 @@ export interface ModuleFile {
 }
 
 /** How many files {@link moduleFiles} reads at most. */
-const FILE_LIMIT = 200;
+export const FILE_LIMIT = 50;
 
 /**
  * The module at `path` (absolute) and the files it names by `./` or `../` specifiers,
- * transitively, breadth first, each once, at most {@link FILE_LIMIT}. Never enters a package
- * (`node_modules`); a file that cannot be read is skipped.
+ * transitively, breadth first, each once, at most {@link FILE_LIMIT} (each one read costs start-up
+ * time and memory). Never enters a package (`node_modules`); a file that cannot be read is
+ * skipped.
  */
 export function* moduleFiles(path: string): Generator<ModuleFile> {
   const seen = new Set<string>();

@@ -23,7 +23,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { moduleFiles } from './module-files.js';
+import { FILE_LIMIT, moduleFiles } from './module-files.js';
 import { ownFileFor, resolveSync, type NextResolveSync } from './resolve-hook.js';
 import type { ResolveHookContext } from 'node:module';
 
@@ -65,14 +65,17 @@ export function installedFor(path: string): PackageCopy | undefined {
 
 /**
  * Whether the module at `path`, or one of its own files (`module-files.ts`), names `baremcp` or
- * `baremcp/<subpath>` with a literal specifier. A specifier in a comment counts too, which costs
- * only a hook's start-up; an `import()` of a computed name is not seen.
+ * `baremcp/<subpath>` with a literal specifier outside comments; an `import()` of a computed name
+ * is not seen. A module of more files than the scan reads counts as naming it.
  */
 export function namesBaremcp(path: string): boolean {
+  let read = 0;
   for (const file of moduleFiles(path)) {
     if (file.specifiers.some((spec) => /^baremcp(?:\/|$)/.test(spec))) return true;
+    read++;
   }
-  return false;
+  // A module of more files than the scan reads may name baremcp further on: lend to be safe.
+  return read >= FILE_LIMIT;
 }
 
 /** What {@link lendOwnCopy} did for a module. */

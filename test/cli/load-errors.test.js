@@ -196,7 +196,14 @@ test('describeExit: a signal, an empty stderr, and a tail cut mid-line', () => {
     'srv exited (code 1) before replying; the end of its stderr:\n  last line');
 });
 
-test('the specifier scan sees every import form', () => {
+test('the specifier scan sees every import form, and none in a comment', () => {
   const src = "import a from 'x';\nexport * from './y.js';\nimport './side.js';\nawait import('z');\nrequire('w');\nimport{b}from\"baremcp/stdio\";";
   assert.deepEqual(specifiersOf(src), ['x', './y.js', './side.js', 'z', 'w', 'baremcp/stdio']);
+  const commented = [
+    "/** @type {import('../../dist/index.js').ToolDefinition} */",
+    "// import { createServer } from 'baremcp';",
+    "const url = 'https://example.com'; import c from './c.js'; // require('d')",
+    "/* import('e') */ import f from 'f';",
+  ].join('\n');
+  assert.deepEqual(specifiersOf(commented), ['./c.js', 'f']);
 });
