@@ -91,11 +91,13 @@ export async function spawnStdioClient(
 /**
  * What a person reads when the server `label` (e.g. `node other-server.js`) died before replying:
  * how it ended and the end of its stderr, indented (a line cut by the 2,000-character limit is
- * dropped). No trailing newline.
+ * dropped). With `shown` (its stderr went to the terminal, `--verbose`), only how it ended.
+ * No trailing newline.
  */
-export function describeExit(error: ServerExitError, label: string): string {
+export function describeExit(error: ServerExitError, label: string, shown = false): string {
   const how =
     error.signal === null ? `exited (code ${error.exitCode})` : `was killed (${error.signal})`;
+  if (shown) return `${label} ${how} before replying (its stderr is above)`;
   if (error.stderr === '') return `${label} ${how} before replying, and wrote nothing on stderr`;
   const lines = error.stderr.split('\n');
   if (error.stderr.length >= 2000 && lines.length > 1) lines.shift();

@@ -162,6 +162,11 @@ test('any other server that dies before replying: how it ended and the end of it
   assert.equal(called.stderr,
     `baremcp: ${process.execPath} -e ${script} exited (code 4) before replying; the end of its stderr:\n` +
     '  loading config\n  fatal: no API key\n');
+  // With --verbose the server's stderr went to the terminal: not printed twice.
+  const verbose = cli('call', '--verbose', 'add', '--', process.execPath, '-e', script);
+  assert.equal(verbose.status, 3);
+  assert.equal(verbose.stderr, 'loading config\nfatal: no API key\n' +
+    `baremcp: ${process.execPath} -e ${script} exited (code 4) before replying (its stderr is above)\n`);
   const checked = cli('check', '--', process.execPath, '-e', script);
   assert.equal(checked.status, 3);
   assert.match(checked.stderr, /^baremcp check: .* exited \(code 4\) before replying; the end of its stderr:\n {2}loading config\n {2}fatal: no API key\n$/);

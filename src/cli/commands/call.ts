@@ -197,12 +197,13 @@ function callRequest(args: ParsedArgs): CallRequest {
 function reportExit(error: ServerExitError, args: ParsedArgs, command: string,
   commandArgs: string[]): number {
   const own = args.rest === undefined || args.rest.length === 0;
+  const verbose = args.options.has('verbose');
   if (own && error.stderr !== '') {
     process.stderr.write(error.stderr + '\n');
   } else {
-    const shown = ['baremcp', ...commandArgs.slice(1)].join(' ');
-    const label = own ? `the server (${shown})` : [command, ...commandArgs].join(' ');
-    process.stderr.write(`baremcp: ${describeExit(error, label)}\n`);
+    const ours = ['baremcp', ...commandArgs.slice(1)].join(' ');
+    const label = own ? `the server (${ours})` : [command, ...commandArgs].join(' ');
+    process.stderr.write(`baremcp: ${describeExit(error, label, verbose)}\n`);
   }
   return own && error.exitCode === 2 ? 2 : 3;
 }

@@ -137,7 +137,7 @@ async function listSpawned(command: string, commandArgs: string[],
     });
   } catch (error) {
     if (error instanceof ServerExitError) {
-      throw new ServerFailure(describeExit(error, [command, ...commandArgs].join(' ')));
+      throw new ServerFailure(describeExit(error, [command, ...commandArgs].join(' '), verbose));
     }
     const message = (error as Error).message;
     throw new ServerFailure(
