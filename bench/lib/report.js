@@ -25,9 +25,12 @@ export const FIGURES = [
   { key: 'disk', label: 'installed size on disk', unit: 'MiB', fmt: (v) => num(1)(v / MiB) },
 ];
 
-/** Targets from issue 9, checked for each baremcp variant. Ratio = baremcp / reference. */
+/**
+ * Targets from issue 9 (cold start tightened to 1.2x by issue 20), checked for each baremcp
+ * variant. Ratio = baremcp / reference.
+ */
 export const TARGETS = [
-  { label: 'cold start ≤ 1.3× floor', key: 'init', ref: 'floor', max: 1.3 },
+  { label: 'cold start ≤ 1.2× floor', key: 'init', ref: 'floor', max: 1.2 },
   { label: 'cold start ≥ 2.5× faster than SDK v1 (≤ 0.4×)', key: 'init', ref: 'sdk-v1', max: 0.4 },
   { label: 'throughput (256 in flight) ≥ 0.6× floor', key: 'thr256', ref: 'floor', min: 0.6 },
   { label: 'throughput (256 in flight) ≥ 3× SDK v1', key: 'thr256', ref: 'sdk-v1', min: 3 },
@@ -121,8 +124,9 @@ export function render({ meta, servers, samples, tarball, handle, auth, validate
   if (tarball !== undefined) {
     const kb = tarball.size / 1000;
     targetRows.push([
-      'published tarball < 150 KB',
-      ...variants.map(() => `${kb.toFixed(1)} KB (${tarball.entryCount} files, ${(tarball.unpackedSize / 1000).toFixed(0)} KB unpacked) ${kb < 150 ? 'met' : '**missed**'}`),
+      // 150 KB until the bundle stopped minifying (readable stack traces, issue 20): +31 KB.
+      'published tarball < 190 KB',
+      ...variants.map(() => `${kb.toFixed(1)} KB (${tarball.entryCount} files, ${(tarball.unpackedSize / 1000).toFixed(0)} KB unpacked) ${kb < 190 ? 'met' : '**missed**'}`),
     ]);
   }
   targetRows.push([

@@ -1,24 +1,73 @@
 /**
  * Loads a user's server module for `baremcp serve` and `baremcp check`: its default export is a
  * server made with `createServer(...)` or a plain object `{ info?, tools, ... }`, so a module needs
- * no import of baremcp at all.
+ * no import of baremcp at all; one that imports it gets this CLI's copy when it has none of its
+ * own (`own-copy.ts`). A module that cannot be loaded gets a message a person can act on
+ * (`load-errors.ts`).
  * @module
  */
 import { existsSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isObject } from '../protocol/messages.js';
 import type { Implementation } from '../protocol/types.js';
 import { Server } from '../server/server.js';
 import type { ServerOptions } from '../server/server-options.js';
 import { UsageError } from './args.js';
+import { explainLoadError, ModuleLoadError } from './load-errors.js';
+import { lendOwnCopy, ownPackage } from './own-copy.js';
 
-/** What a server module exports by default: a server, or a plain `{ info?, tools, ... }` object. */
-async function importDefault(modulePath: string): Promise<{ path: string; exported: unknown }> {
+/**
+ * What a server module exports by default: a server, or a plain `{ info?, tools, ... }` object.
+ * @throws {UsageError} when the file does not exist; {@link ModuleLoadError} when Node cannot
+ *   load it (syntax error, an ES module read as CommonJS, TypeScript on a Node that cannot run
+ *   it, a missing import, an exception while it runs).
+ */
+async function importDefault(
+  modulePath: string,
+): Promise<{ path: string; exported: unknown; namespace: Record<string, unknown> }> {
   const path = resolve(modulePath);
-  if (!existsSync(path)) throw new UsageError(`cannot find module ${modulePath} (looked at ${path})`);
-  const module = (await import(pathToFileURL(path).href)) as { default?: unknown };
-  return { path, exported: module.default };
+  if (!existsSync(path)) {
+    throw new UsageError(`cannot find module ${modulePath} (looked at ${path})`);
+  }
+  lendOwnCopy(path);
+  let module: { default?: unknown };
+  try {
+    module = (await import(pathToFileURL(path).href)) as { default?: unknown };
+  } catch (error) {
+    const own = ownPackage();
+    const message = await explainLoadError(error, modulePath, path, own && join(own.root, 'dist'));
+    throw new ModuleLoadError(message, { cause: error });
+  }
+  return { path, exported: module.default, namespace: module as Record<string, unknown> };
+}
+
+/**
+ * The usage error for a module whose default export is not a server; `namespace` is the module's
+ * exports, searched for one that is a server, to suggest exporting it by default.
+ */
+function notAServer(modulePath: string, exported: unknown, namespace: Record<string, unknown>):
+  UsageError {
+  const what = 'a server from createServer(...) or an object { info?, tools: [...] }';
+  if (exported === undefined && !('default' in namespace)) {
+    const names = Object.keys(namespace);
+    const server = names.find((name) => {
+      const value = namespace[name];
+      return isServer(value) || (isObject(value) && Array.isArray(value.tools));
+    });
+    const fix = server === undefined
+      ? 'e.g. export default createServer({ ... })'
+      : `here: export default ${server};`;
+    return new UsageError(
+      `${modulePath} has no default export (it exports ${names.join(', ') || 'nothing'}).\n` +
+        `  baremcp serves a module's default export, ${what}; ${fix}`,
+    );
+  }
+  const keys = (value: object): string => Object.keys(value).join(', ') || 'none';
+  const found = exported === null ? 'null' : Array.isArray(exported) ? 'an array'
+    : typeof exported === 'object' ? `an object without a tools array (keys: ${keys(exported)})`
+      : `a ${typeof exported}`;
+  return new UsageError(`${modulePath}: the default export must be ${what}; it is ${found}`);
 }
 
 function isServer(value: unknown): value is Server {
@@ -34,30 +83,32 @@ function isServer(value: unknown): value is Server {
  * @throws {UsageError} as {@link loadServerModule}.
  */
 export async function loadToolDefinitions(modulePath: string): Promise<unknown[]> {
-  const { exported } = await importDefault(modulePath);
+  const { exported, namespace } = await importDefault(modulePath);
   if (isServer(exported)) return exported.tools.list();
   if (isObject(exported) && Array.isArray(exported.tools)) return exported.tools;
-  throw new UsageError(
-    `${modulePath}: the default export must be a server from createServer(...) or an object { info?, tools: [...] }`,
-  );
+  throw notAServer(modulePath, exported, namespace);
 }
 
 /**
  * Imports `modulePath` (relative to the working directory) and returns the server it exports.
  * @throws {UsageError} when the file is missing or its default export is not a server or
- *   `{ tools }` object; a `ToolDefinitionError` when a tool is unusable.
+ *   `{ tools }` object; {@link ModuleLoadError} when Node cannot load it or a tool is unusable
+ *   (the `ToolDefinitionError` is its `cause`).
  */
 export async function loadServerModule(modulePath: string): Promise<Server> {
-  const { path, exported } = await importDefault(modulePath);
+  const { path, exported, namespace } = await importDefault(modulePath);
   // A server (possibly built by another copy of baremcp: same shape, other class identity).
   if (isServer(exported)) return exported;
   if (!isObject(exported) || !Array.isArray(exported.tools)) {
-    throw new UsageError(
-      `${modulePath}: the default export must be a server from createServer(...) or an object { info?, tools: [...] }`,
-    );
+    throw notAServer(modulePath, exported, namespace);
   }
   const info: Implementation = isObject(exported.info)
     ? (exported.info as unknown as Implementation)
     : { name: basename(path).replace(/\.[cm]?[jt]s$/, ''), version: '0.0.0' };
-  return new Server({ ...(exported as unknown as ServerOptions), info });
+  try {
+    return new Server({ ...(exported as unknown as ServerOptions), info });
+  } catch (error) {
+    // A ToolDefinitionError names the tool and the fix; say which module it is in.
+    throw new ModuleLoadError(`${modulePath}: ${(error as Error).message}`, { cause: error });
+  }
 }

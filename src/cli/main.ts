@@ -7,12 +7,15 @@
  *   baremcp call [--server <module> | -- <command...>] <tool> [json-args]
  *   baremcp check [<module> | -- <command...>] [--profile P] [--json]
  *
- * Exit codes: 0 success; 1 a tool answered isError, or check found violations; 2 a usage error
- * (bad arguments, bad JSON, missing module); 3 the server failed (could not start, protocol error).
+ * Exit codes (as the README's CLI section documents them): 0 success; 1 a tool answered isError,
+ * or check found violations; 2 a usage error (bad arguments, bad JSON, a module that does not exist
+ * or has no server as its default export: `UsageError`); 3 the server failed (a module Node cannot
+ * load: `ModuleLoadError`; a server that could not start or answered a protocol error).
+ * `call --server` exits 2 when its `serve` did.
  * @module
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs, UsageError } from './args.js';
+import { ownPackage } from './own-copy.js';
 
 const HELP = `baremcp: Model Context Protocol servers with zero runtime dependencies
 
@@ -42,23 +45,10 @@ Usage:
 Exit codes: 0 ok, 1 tool error or violations found, 2 usage error, 3 server failure.
 `;
 
-/** This package's version, from the nearest package.json above this file named "baremcp". */
-function version(): string {
-  for (let dir = new URL('.', import.meta.url); ; dir = new URL('..', dir)) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'baremcp' && typeof pkg.version === 'string') return pkg.version;
-    } catch {
-      // no package.json here: keep climbing
-    }
-    if (dir.pathname === '/') return 'unknown';
-  }
-}
-
 async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host', 'auth-issuer', 'auth-audience', 'public-url']);
   if (args.options.has('version')) {
-    process.stdout.write(version() + '\n');
+    process.stdout.write((ownPackage()?.version ?? 'unknown') + '\n');
     return 0;
   }
   const [command, ...positionals] = args.positionals;

@@ -116,7 +116,9 @@ test('init writes a package that installs this repo offline and passes its own n
   assert.equal(installed.code, 0, installed.output);
   assert.ok(existsSync(join(dir, 'node_modules', 'baremcp', 'dist', 'bundle', 'testing', 'index.js')));
 
-  const tested = await sh(cmd, [...lead, 'test'], { cwd: dir, env: offline });
+  // TAP whatever the Node: from Node 23 on, `node --test` prints the spec reporter even when its
+  // output is not a terminal.
+  const tested = await sh(cmd, [...lead, 'test', '--', '--test-reporter=tap'], { cwd: dir, env: offline });
   assert.equal(tested.code, 0, tested.output);
   assert.match(tested.output, /# pass 3/);
   assert.match(tested.output, /# fail 0/);

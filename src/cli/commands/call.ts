@@ -11,7 +11,7 @@
 import { fileURLToPath } from 'node:url';
 import { isObject, type JsonObject } from '../../protocol/messages.js';
 import { UsageError, optionString, type ParsedArgs } from '../args.js';
-import { spawnStdioClient } from '../client.js';
+import { describeExit, ServerExitError, spawnStdioClient, type StdioClient } from '../client.js';
 
 /** The running `baremcp` script (works from the module build and from the bundle alike). */
 const MAIN = process.argv[1] ?? fileURLToPath(new URL('../main.js', import.meta.url));
@@ -189,15 +189,43 @@ function callRequest(args: ParsedArgs): CallRequest {
 }
 
 /**
- * Runs `call`; returns the exit code (0 ok, 1 when the tool answered `isError`). An error reply
- * (unknown tool or prompt, resource not found) rejects: the CLI prints it and exits with 3.
+ * Prints why the server died before replying; returns the exit code. Our own `serve` (`--server`,
+ * `--root`, the example) already says what went wrong in its own words, so its stderr is shown as
+ * it is and its usage errors (exit 2: a missing module, no default export) stay exit 2; any other
+ * server gets a line saying how it ended, then the end of its stderr, and exit 3.
+ */
+function reportExit(error: ServerExitError, args: ParsedArgs, command: string,
+  commandArgs: string[]): number {
+  const own = args.rest === undefined || args.rest.length === 0;
+  const verbose = args.options.has('verbose');
+  if (own && error.stderr !== '') {
+    process.stderr.write(error.stderr + '\n');
+  } else {
+    const ours = ['baremcp', ...commandArgs.slice(1)].join(' ');
+    const label = own ? `the server (${ours})` : [command, ...commandArgs].join(' ');
+    process.stderr.write(`baremcp: ${describeExit(error, label, verbose)}\n`);
+  }
+  return own && error.exitCode === 2 ? 2 : 3;
+}
+
+/**
+ * Runs `call`; returns the exit code (0 ok, 1 when the tool answered `isError`; 2 or 3 when the
+ * server died before replying, see {@link reportExit}). An error reply (unknown tool or prompt,
+ * resource not found) rejects: the CLI prints it and exits with 3.
  * @throws {UsageError} for a malformed command line or JSON arguments.
  */
 export async function runCall(args: ParsedArgs): Promise<number> {
   const request = callRequest(args);
   const [command, commandArgs] = serverCommand(args);
-  const stderr = args.options.has('verbose') ? 'inherit' : 'ignore';
-  const client = await spawnStdioClient(command, commandArgs, { stderr });
+  // Piped (not shown) unless --verbose: kept for the report if the server dies.
+  const stderr = args.options.has('verbose') ? 'inherit' : 'pipe';
+  let client: StdioClient;
+  try {
+    client = await spawnStdioClient(command, commandArgs, { stderr });
+  } catch (error) {
+    if (error instanceof ServerExitError) return reportExit(error, args, command, commandArgs);
+    throw error;
+  }
   try {
     const result = await client.request(request.method, request.params);
     if (args.options.has('json')) process.stdout.write(JSON.stringify(result, null, 2) + '\n');

@@ -31,7 +31,7 @@ import { installStdoutGuard, writeProtocol } from '../../transport/stdout-guard.
 import type { Server } from '../../server/server.js';
 import { lintApps, readApps, serverRequester } from '../apps-lint.js';
 import { optionString, UsageError, type ParsedArgs } from '../args.js';
-import { spawnStdioClient, type StdioClient } from '../client.js';
+import { describeExit, ServerExitError, spawnStdioClient, type StdioClient } from '../client.js';
 
 /** What `check --json` prints: the number of tools read, the profiles checked, every violation. */
 export interface CheckReport {
@@ -152,9 +152,12 @@ async function listSpawned(command: string, commandArgs: string[],
   let client: StdioClient;
   try {
     client = await spawnStdioClient(command, commandArgs, {
-      stderr: verbose ? 'inherit' : 'ignore', clientName: 'baremcp-check',
+      stderr: verbose ? 'inherit' : 'pipe', clientName: 'baremcp-check',
     });
   } catch (error) {
+    if (error instanceof ServerExitError) {
+      throw new ServerFailure(describeExit(error, [command, ...commandArgs].join(' '), verbose));
+    }
     const message = (error as Error).message;
     throw new ServerFailure(
       message.startsWith('could not start') ? message : `could not start ${command}: ${message}`,
