@@ -1,5 +1,6 @@
 // MCP Apps: a tool that opens an interactive view (a ui:// HTML page); other clients get its text.
-import { appResource, appsExtension, appTool, createServer } from 'baremcp';
+import { createServer } from 'baremcp';
+import { appResource, appsExtension, appTool } from 'baremcp/apps';
 
 const VIEW = 'ui://dice/view.html';
 // The view talks to the host over postMessage (JSON-RPC): ui/initialize, then tool results.

@@ -97,7 +97,9 @@ function writeOutputs(outputFiles) {
       let path = relative(dirname(file.path), layer.chunk).replaceAll('\\', '/');
       if (!path.startsWith('.')) path = './' + path;
       while (path.length + 2 <= layer.placeholder.length) path = './' + path;
-      if (path.length !== layer.placeholder.length) throw new Error(`bundle: cannot pad ${path} to ${layer.placeholder.length} characters`);
+      // "./" pads by two; a path of the other parity takes one space after its closing quote.
+      const gap = layer.placeholder.length - path.length;
+      if (gap !== 0 && gap !== 1) throw new Error(`bundle: cannot pad ${path} to ${layer.placeholder.length} characters`);
       // Every name imported from a layer must be one it exports.
       for (const m of text.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*${quoted.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`, 'g'))) {
         for (const spec of m[1].split(',')) {
@@ -106,7 +108,7 @@ function writeOutputs(outputFiles) {
           if (!layer.exports.has(name)) throw new Error(`bundle: ${relative(OUT, file.path)} imports ${name}, which ${layer.name} does not export`);
         }
       }
-      text = text.replaceAll(quoted, JSON.stringify(path));
+      text = text.replaceAll(quoted, JSON.stringify(path) + ' '.repeat(gap));
     }
     writeFileSync(file.path, text);
   }
@@ -158,7 +160,7 @@ async function buildLayer(name, entry, { extra = [], stub = true, banner } = {})
     writeFileSync(target, `export{${entryExports.join(',')}}from${JSON.stringify(from)};\n`);
   }
   // The longest relative path to the layer from any output folder.
-  const longest = Math.max(...['.', 'chunks', 'cli', 'testing', 'transport'].map((d) => relative(join(OUT, d), chunk).length + (d === '.' ? 2 : 0)));
+  const longest = Math.max(...['.', 'chunks', 'cli', 'testing', 'transport', 'auth', 'policies', 'extensions', 'extensions/tasks'].map((d) => relative(join(OUT, d), chunk).length + (d === '.' ? 2 : 0)));
   const placeholder = `/${name}${'#'.repeat(Math.max(1, longest - name.length - 2))}/`;
   layers.push({ name, files, chunk, exports, placeholder });
 }
@@ -172,6 +174,9 @@ await buildLayer('cli', 'src/cli/main.ts', { extra: ['src/cli/commands/serve.ts'
 const entryPoints = [
   'src/transport/http.ts',
   'src/auth/index.ts',
+  'src/policies/index.ts',
+  'src/extensions/tasks/index.ts',
+  'src/extensions/apps.ts',
   'src/testing/index.ts',
   ...[...LATER].filter(([, to]) => to.startsWith(join(OUT, 'chunks'))).map(([from, to]) => ({ in: from, out: relative(OUT, to).replace(/\.js$/, '') })),
   // The search worker is started by URL relative to the code that starts it, in chunks/.
@@ -204,7 +209,7 @@ const visit = (file) => {
     visit(resolve(dirname(file), `${m[1]}.d.ts`));
   }
 };
-for (const entry of ['index', 'transport/stdio', 'transport/http', 'auth/index', 'testing/index']) {
+for (const entry of ['index', 'transport/stdio', 'transport/http', 'auth/index', 'policies/index', 'extensions/tasks/index', 'extensions/apps', 'testing/index']) {
   visit(resolve('dist', `${entry}.d.ts`));
 }
 for (const file of seen) {

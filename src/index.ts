@@ -28,14 +28,8 @@ export type { CacheHints } from './server/result.js';
 export type { HeaderReader, Principal, TransportInfo, TransportRequestInfo } from './server/request-info.js';
 export type { TraceContext } from './server/trace-context.js';
 
-// Built-in policies on the middleware seam.
-export { defaultRateLimitKey, rateLimit, RETRY_AFTER_META_KEY } from './server/policies/rate-limit.js';
-export type { RateLimitCaller, RateLimitOptions } from './server/policies/rate-limit.js';
-export { readOnly } from './server/policies/read-only.js';
-export { audit } from './server/policies/audit.js';
-export type { AuditOptions, AuditRecord } from './server/policies/audit.js';
-export { tracing } from './server/policies/tracing.js';
-export type { SpanAttribute, SpanData, TracingOptions } from './server/policies/tracing.js';
+// Policies live on `baremcp/policies`, the Tasks extension on `baremcp/tasks`, MCP Apps on
+// `baremcp/apps`: opt-in, so a server that uses none of them loads none of their code.
 
 export { META } from './protocol/meta.js';
 export { resolveClientIdentity } from './server/identity.js';
@@ -77,23 +71,6 @@ export { compileUriTemplate, UriTemplateError } from './server/uri-template.js';
 export type { UriTemplate } from './server/uri-template.js';
 export type { UriTemplateCheck, UriTemplateParams } from './server/uri-template-params.js';
 export { isUri, safeRelativePath } from './server/uri.js';
-
-// Extensions: Tasks (SEP-2663).
-export { tasksExtension } from './extensions/tasks/tasks.js';
-export type { TasksOptions } from './extensions/tasks/tasks.js';
-export { isTerminal, MemoryTaskStore, TaskStoreFullError } from './extensions/tasks/task-store.js';
-export type {
-  ExpiredTask,
-  MemoryTaskStoreOptions,
-  TaskState,
-  TaskStatus,
-  TaskStore,
-} from './extensions/tasks/task-store.js';
-export { TASKS_EXTENSION } from './extensions/tasks/task-wire.js';
-
-// Extensions: MCP Apps (SEP-1865).
-export { APP_MIME_TYPE, APPS_EXTENSION, appResource, appsExtension, appsSupport, appTool } from './extensions/apps.js';
-export type { AppResourceInput, AppResourceUi } from './extensions/apps.js';
 
 // JSON Schema: validation, coercion, vendor strict modes, types from schema literals.
 export { compileSchema } from './schema/validate.js';

@@ -2,7 +2,8 @@
 // @modelcontextprotocol/conformance call (read from the installed package's scenarios), served by
 // baremcp. Run directly (`node test/conformance/server.js [port]`) it serves Streamable HTTP on
 // 127.0.0.1 and prints its URL; run.js imports createConformanceServer instead.
-import { createServer, RpcError, tasksExtension } from '../../dist/index.js';
+import { createServer, RpcError } from '../../dist/index.js';
+import { tasksExtension } from '../../dist/extensions/tasks/index.js';
 import { serveHttp } from '../../dist/transport/http.js';
 
 // A 1x1 red PNG and a minimal WAV, as the scenarios expect.

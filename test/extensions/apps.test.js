@@ -13,15 +13,8 @@ import {
   RESOURCE_MIME_TYPE,
   RESOURCE_URI_META_KEY,
 } from '@modelcontextprotocol/ext-apps/server';
-import {
-  APP_MIME_TYPE,
-  APPS_EXTENSION,
-  appResource,
-  appsExtension,
-  appsSupport,
-  appTool,
-  createServer,
-} from '../../dist/index.js';
+import { createServer } from '../../dist/index.js';
+import { APP_MIME_TYPE, APPS_EXTENSION, appResource, appsExtension, appsSupport, appTool } from '../../dist/extensions/apps.js';
 import { connect, textOf } from '../../dist/testing/index.js';
 import exampleServer from '../../examples/apps.js';
 

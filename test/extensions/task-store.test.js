@@ -2,7 +2,7 @@
 // its limits' validation and the bound on the expired ids it remembers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MemoryTaskStore } from '../../dist/index.js';
+import { MemoryTaskStore } from '../../dist/extensions/tasks/index.js';
 import { taskState, taskStoreCases } from './task-store.cases.js';
 
 taskStoreCases(test, 'MemoryTaskStore', (options) => new MemoryTaskStore(options));

@@ -4,7 +4,8 @@
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
-import { createServer, tasksExtension } from '../../dist/index.js';
+import { createServer } from '../../dist/index.js';
+import { tasksExtension } from '../../dist/extensions/tasks/index.js';
 import { createFetchHandler } from '../../dist/transport/http.js';
 import { serve } from '../../dist/transport/stdio.js';
 

@@ -4,7 +4,8 @@
 // the tasks methods. Notifications over subscriptions/listen, stdio and HTTP: tasks-stream.test.js.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, MemoryTaskStore, RpcError, tasksExtension } from '../../dist/index.js';
+import { createServer, RpcError } from '../../dist/index.js';
+import { MemoryTaskStore, tasksExtension } from '../../dist/extensions/tasks/index.js';
 import { newTaskId } from '../../dist/extensions/tasks/tasks.js';
 
 const info = { name: 'tasks-test', version: '1.0.0' };

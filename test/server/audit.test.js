@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { audit, createServer, rateLimit, RpcError } from '../../dist/index.js';
+import { createServer, RpcError } from '../../dist/index.js';
+import { audit, rateLimit } from '../../dist/policies/index.js';
 import { repoRoot } from '../helpers.js';
 import { initialize, INITIALIZED, modernHeaders, modernMeta, overHttp, overStdio } from './drive.js';
 
@@ -157,7 +158,8 @@ test('methods picks what is audited; a sink that throws is reported and the repl
 
 test('the default sink writes one JSON line per record to stderr; stdout carries only the replies', async () => {
   const script = `
-    import { createServer, audit } from ${JSON.stringify(`${repoRoot}/dist/bundle/index.js`)};
+    import { createServer } from ${JSON.stringify(`${repoRoot}/dist/bundle/index.js`)};
+    import { audit } from ${JSON.stringify(`${repoRoot}/dist/bundle/policies/index.js`)};
     import { serveStdio } from ${JSON.stringify(`${repoRoot}/dist/bundle/transport/stdio.js`)};
     const tools = [{ name: 'echo', description: 'Echo.', inputSchema: { type: 'object' }, run: () => 'echoed' }];
     serveStdio(createServer({ info: { name: 'audited', version: '1' }, tools, middleware: [audit()] }));

@@ -4,8 +4,9 @@
 // when the headers tell enough), and 2025-03-26 batches item by item. Time is an injected clock.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, defaultRateLimitKey, rateLimit, RATE_LIMITED, RpcError } from '../../dist/index.js';
-import { TokenBuckets } from '../../dist/server/policies/token-buckets.js';
+import { createServer, RATE_LIMITED, RpcError } from '../../dist/index.js';
+import { defaultRateLimitKey, rateLimit } from '../../dist/policies/index.js';
+import { TokenBuckets } from '../../dist/policies/token-buckets.js';
 import { initialize, INITIALIZED, MODERN, modernHeaders, modernMeta, overHttp, overStdio } from './drive.js';
 
 const info = { name: 'rate-limit-test', version: '1.0.0' };

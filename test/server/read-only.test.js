@@ -4,7 +4,8 @@
 // HTTP in both eras.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, readOnly, SUPPORTED_REVISIONS } from '../../dist/index.js';
+import { createServer, SUPPORTED_REVISIONS } from '../../dist/index.js';
+import { readOnly } from '../../dist/policies/index.js';
 import { initialize, MODERN, modernHeaders, modernMeta, overHttp, overStdio } from './drive.js';
 
 const info = { name: 'read-only-test', version: '1.0.0' };

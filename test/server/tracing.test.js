@@ -3,7 +3,8 @@
 // HTTP headers), times from the clock, status from the outcome; over stdio and HTTP, both eras.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, RpcError, tracing } from '../../dist/index.js';
+import { createServer, RpcError } from '../../dist/index.js';
+import { tracing } from '../../dist/policies/index.js';
 import { initialize, modernHeaders, modernMeta, overHttp, overStdio } from './drive.js';
 
 const info = { name: 'tracing-test', version: '1.0.0' };

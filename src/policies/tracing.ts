@@ -13,9 +13,9 @@
  * Basic / Overview (`traceparent` in `_meta`); W3C Trace Context Level 1.
  * @module
  */
-import type { JsonObject } from '../../protocol/messages.js';
-import type { RequestContext } from '../context.js';
-import type { Middleware, Next } from '../middleware.js';
+import type { JsonObject } from '../protocol/messages.js';
+import type { RequestContext } from '../server/context.js';
+import type { Middleware, Next } from '../server/middleware.js';
 import {
   addressed,
   epochClock,

@@ -7,9 +7,9 @@
  * purposes); MCP 2026-07-28, Basic / Authorization (the principal).
  * @module
  */
-import type { JsonObject, RequestId } from '../../protocol/messages.js';
-import type { RequestContext } from '../context.js';
-import type { Middleware, Next } from '../middleware.js';
+import type { JsonObject, RequestId } from '../protocol/messages.js';
+import type { RequestContext } from '../server/context.js';
+import type { Middleware, Next } from '../server/middleware.js';
 import { addressed, epochClock, messageOf, observe, type Outcome } from './request-outcome.js';
 
 /** One audited request. Every field is JSON. */

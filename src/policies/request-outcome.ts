@@ -6,10 +6,10 @@
  * Cancellation; MCP 2026-07-28, Basic / Patterns / Multi Round-Trip Requests (`input_required`).
  * @module
  */
-import { ErrorCode, isRpcError } from '../../protocol/errors.js';
-import type { JsonObject } from '../../protocol/messages.js';
-import { isAborted, type RequestContext } from '../context.js';
-import { CANCELLED, internalErrorMessage } from '../pipeline.js';
+import { ErrorCode, isRpcError } from '../protocol/errors.js';
+import type { JsonObject } from '../protocol/messages.js';
+import { isAborted, type RequestContext } from '../server/context.js';
+import { CANCELLED, internalErrorMessage } from '../server/pipeline.js';
 
 /** Milliseconds since the Unix epoch, monotonic within the process (`performance`). */
 export function epochClock(): number {

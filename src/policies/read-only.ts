@@ -9,10 +9,10 @@
  * its environment"); MCP 2025-11-25, Server / Tools ("Error Handling": unknown tool).
  * @module
  */
-import type { JsonObject } from '../../protocol/messages.js';
-import type { RequestContext } from '../context.js';
-import type { Middleware, Next } from '../middleware.js';
-import { unknownTool } from '../tool-call.js';
+import type { JsonObject } from '../protocol/messages.js';
+import type { RequestContext } from '../server/context.js';
+import type { Middleware, Next } from '../server/middleware.js';
+import { unknownTool } from '../server/tool-call.js';
 
 /** True when `ctx`'s server has a tool named `name` annotated `readOnlyHint: true`. */
 function readOnlyTool(ctx: RequestContext, name: unknown): boolean {

@@ -20,11 +20,11 @@
  * Streamable HTTP ("Request Metadata"); RFC 6585 §4; RFC 9110 §10.2.3.
  * @module
  */
-import { RATE_LIMITED, RpcError } from '../../protocol/errors.js';
-import type { JsonObject } from '../../protocol/messages.js';
-import type { ClientInfo, RequestContext } from '../context.js';
-import type { AdmissionRequest, Middleware, Next } from '../middleware.js';
-import type { Principal, TransportInfo } from '../request-info.js';
+import { RATE_LIMITED, RpcError } from '../protocol/errors.js';
+import type { JsonObject } from '../protocol/messages.js';
+import type { ClientInfo, RequestContext } from '../server/context.js';
+import type { AdmissionRequest, Middleware, Next } from '../server/middleware.js';
+import type { Principal, TransportInfo } from '../server/request-info.js';
 import { TokenBuckets } from './token-buckets.js';
 
 /** The `_meta` key under which a rate-limited tool result carries the wait, in milliseconds. */

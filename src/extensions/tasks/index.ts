@@ -1,0 +1,11 @@
+/**
+ * `baremcp/tasks`: the Tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663): tool calls
+ * that answer with a task the client polls, updates and cancels, and the task store behind them.
+ * Every line here is public API.
+ * @module
+ */
+export { tasksExtension } from './tasks.js';
+export type { TasksOptions } from './tasks.js';
+export { isTerminal, MemoryTaskStore, TaskStoreFullError } from './task-store.js';
+export type { ExpiredTask, MemoryTaskStoreOptions, TaskState, TaskStatus, TaskStore } from './task-store.js';
+export { TASKS_EXTENSION } from './task-wire.js';
