@@ -7,6 +7,7 @@
 //   node bench/run.js --quick     a smaller run (printed only; --out=FILE to keep it)
 //   node bench/run.js --only=floor,baremcp-cli   a subset of servers (ratios need floor and sdk-v1)
 //   node bench/run.js --extra=patched=/tmp/x/server.js   also measure another server script
+//   node bench/run.js --floors    also measure the other shapes of a bare server (is floor.js the fastest?)
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -15,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { footprint, tarball } from './lib/installed.js';
-import { StdioChild, cpuTicks, vm } from './lib/child.js';
+import { StdioChild, cpuNs, cpuTicks, vm } from './lib/child.js';
 import { objectsTable, render } from './lib/report.js';
 import { percentile } from './lib/stats.js';
 
@@ -29,6 +30,12 @@ const SERVERS = [
   { key: 'fastmcp', label: 'fastmcp', argv: ['bench/servers/fastmcp.js'], pkg: 'fastmcp' },
   { key: 'floor', label: 'floor (bare Node)', argv: ['bench/servers/floor.js'], pkg: null },
 ];
+/** The other shapes of a bare server tried for the floor (`--floors`); floor.js is the fastest. */
+const FLOOR_CANDIDATES = [
+  { key: 'floor-bytes', label: 'floor candidate: bytes', argv: ['bench/servers/floor-candidates/bytes.js'], pkg: null },
+  { key: 'floor-blocking', label: 'floor candidate: blocking', argv: ['bench/servers/floor-candidates/blocking.js'], pkg: null },
+  { key: 'floor-readline', label: 'floor candidate: readline', argv: ['bench/servers/floor-candidates/readline.js'], pkg: null },
+];
 
 const { values: opts } = parseArgs({
   options: {
@@ -38,9 +45,11 @@ const { values: opts } = parseArgs({
     'load-reps': { type: 'string' },
     calls: { type: 'string' },
     extra: { type: 'string', multiple: true },
+    floors: { type: 'boolean', default: false },
     out: { type: 'string' },
   },
 });
+if (opts.floors) SERVERS.push(...FLOOR_CANDIDATES);
 // --extra=key=path/to/server.js adds a server (e.g. a patched build) to compare in the same run.
 for (const spec of opts.extra ?? []) {
   const [key, script] = spec.split('=');
@@ -154,13 +163,16 @@ async function load(server) {
       [ALL_LINES, Infinity, 'thrAll', 'cpuAll', 'hwmAll'],
     ]) {
       const before = cpuTicks(child.pid);
+      const nsBefore = cpuNs(child.pid);
       const driverBefore = process.cpuUsage();
       const result = await child.burst(lines, window, checkCall);
+      const nsAfter = cpuNs(child.pid);
       const ticks = cpuTicks(child.pid) - before;
       const driver = process.cpuUsage(driverBefore);
       if (result.bad > 0) problems.push(`${server.label}: ${result.bad} of ${lines.length} replies wrong in the ${thr} burst`);
       add(server, thr, (lines.length * 1000) / result.ms);
-      add(server, cpu, ((ticks / CLK_TCK) * 1e6) / lines.length);
+      const serverUs = nsBefore !== undefined && nsAfter !== undefined ? (nsAfter - nsBefore) / 1e3 : (ticks / CLK_TCK) * 1e6;
+      add(server, cpu, serverUs / lines.length);
       add(server, hwm, vm(child.pid, 'VmHWM'));
       add(server, `${thr}-driver`, (driver.user + driver.system) / lines.length);
     }
@@ -294,7 +306,7 @@ async function main() {
       'Every server is a child process spawned with `node <script>` and spoken to over stdio by one driver; servers are interleaved round-robin (order rotated each repetition); one untimed start per server warms the file cache first.',
       `Cold start: time from just before \`spawn()\` to the \`initialize\` reply (the request is written at once and waits in the pipe), then \`notifications/initialized\` and a \`tools/call\`, timed to its reply from the same origin. RSS idle is VmRSS ${SETTLE_MS} ms after the first call and a \`tools/list\`; then ${MIB_TRIPS} calls whose \`text\` is 1 MiB (one sample each).`,
       `Load session: handshake, ${WARM_CALLS} warm-up calls (256 in flight), ${SEQ_CALLS} sequential calls (p50/p99 of reply − write), then ${CALLS} calls keeping ${WINDOW} in flight, then ${CALLS} calls written in one write. Every reply is parsed and checked.`,
-      `Server CPU per call: utime+stime of the server process (all threads) from /proc/<pid>/stat over the burst ÷ calls (tick ${(1000 / CLK_TCK).toFixed(0)} ms). Peak RSS: VmHWM right after each burst (cumulative over the session).`,
+      `Server CPU per call: run time of the server process summed over its threads, from /proc/<pid>/task/*/schedstat (nanoseconds), over the burst ÷ calls (utime+stime from /proc/<pid>/stat, ${(1000 / CLK_TCK).toFixed(0)} ms ticks, where schedstat is missing). Peak RSS: VmHWM right after each burst (cumulative over the session).`,
       `Driver CPU per call in the 256-in-flight burst (the client's share of the 2 cores): ${driverNote}.`,
       'Each call: `echo` with `{ text: "hello world", count: 2, loud: true, tags: ["a","b"] }`; the inputSchema has `text` (string, required), `count` (integer 1–100), `loud` (boolean), `tags` (string[]). SDK v1/v2 and fastmcp validate with zod; the floor validates nothing.',
       'Installed packages: the peer and every package it pulls in (dependencies, optional dependencies and required peers, resolved through package-lock.json as Node resolves them), matching a fresh install; baremcp and the floor count 0. Size: bytes of those package folders.',
@@ -302,7 +314,7 @@ async function main() {
   };
   const markdown = render({ meta, servers, samples, tarball: pack, handle, validate, problems });
   // bench/RESULTS.md holds the default run only; other runs print, or write where --out says.
-  const custom = QUICK || opts.only || opts.extra || opts['cold-reps'] || opts['load-reps'] || opts.calls;
+  const custom = QUICK || opts.only || opts.extra || opts.floors || opts['cold-reps'] || opts['load-reps'] || opts.calls;
   const out = opts.out ?? (custom ? undefined : join(ROOT, 'bench/RESULTS.md'));
   if (out !== undefined) writeFileSync(out, markdown);
   process.stdout.write(markdown);

@@ -1,7 +1,7 @@
 // A minimal MCP client over a child process's stdio, built for measuring: newline framing, id
 // matching, a timestamp on every reply, and a fast path for bursts (no promise per request).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 const STDERR_KEEP = 4096;
@@ -12,6 +12,27 @@ export function cpuTicks(pid) {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // fields[0] is field 3 (state); utime is field 14, stime field 15.
   return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * CPU time a process has run, in nanoseconds, summed over its threads: the first field of
+ * /proc/<pid>/task/<tid>/schedstat (the scheduler's own clock, not the 10 ms ticks of /stat).
+ * Returns undefined where schedstat is missing (kernels built without it).
+ */
+export function cpuNs(pid) {
+  let total = 0;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        total += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // The thread ended between the listing and the read.
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return Number.isFinite(total) && total > 0 ? total : undefined;
 }
 
 /** Reads a `Vm*` line of /proc/<pid>/status, in bytes. */
