@@ -95,3 +95,12 @@ test('the exports map lists types first for every subpath, and the bin exists', 
   assert.equal(pkg.type, 'module');
   assert.match(readFileSync(resolve(repoRoot, pkg.bin.baremcp), 'utf8'), /^#!\/usr\/bin\/env node/);
 });
+
+test('baremcp/stdio exports serve, serveStdio and the line limit only: no internals such as idFromHead', async () => {
+  const stdio = await import(resolve(repoRoot, pkg.exports['./stdio'].default));
+  assert.deepEqual(Object.keys(stdio).sort(), ['DEFAULT_MAX_LINE_BYTES', 'serve', 'serveStdio']);
+  const types = readFileSync(resolve(repoRoot, pkg.exports['./stdio'].types), 'utf8');
+  assert.doesNotMatch(types, /idFromHead/);
+  const declared = [...types.matchAll(/^export (?:declare )?(?:const|function|interface|type) (\w+)/gm)].map((m) => m[1]);
+  assert.deepEqual(declared.sort(), ['DEFAULT_MAX_LINE_BYTES', 'StdioOptions', 'StdioPhase', 'StdioSession', 'serve', 'serveStdio']);
+});
