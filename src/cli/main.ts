@@ -3,7 +3,7 @@
  * The `baremcp` command line.
  *
  *   baremcp [--root DIR]                 serve the built-in workspace example over stdio
- *   baremcp serve <module> [--http [--port N] [--host H]]  serve a module's default export over stdio or HTTP
+ *   baremcp serve <module> [--isolate | --http [--port N] [--host H]]  serve a module's default export over stdio or HTTP
  *   baremcp call [--server <module> | -- <command...>] <tool> [json-args]
  *   baremcp check [<module> | -- <command...>] [--profile P] [--json]
  *
@@ -19,10 +19,12 @@ const HELP = `baremcp: Model Context Protocol servers with zero runtime dependen
 Usage:
   baremcp [--root DIR]             serve the built-in read-only workspace example over stdio
                                    (DIR defaults to the working directory)
-  baremcp serve <module> [--http [--port N] [--host H]]
+  baremcp serve <module> [--isolate | --http [--port N] [--host H]]
                                    serve the default export of <module> over stdio, or with --http
                                    over Streamable HTTP at http://H:N/mcp (127.0.0.1:3000): a server
-                                   from createServer(...) or an object { info?, tools: [...] }
+                                   from createServer(...) or an object { info?, tools: [...] };
+                                   --isolate: from a child process whose stdout is stderr (native
+                                   code that prints cannot reach the protocol stream)
   baremcp call [--server <module> | --root DIR | -- <command...>] <tool> [json-args]
                                    start a server, call one tool, print the result (--json: raw)
   baremcp call [...] --read <uri>  read one resource: its text, or <blob N bytes type> (--json: raw)

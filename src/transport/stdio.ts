@@ -19,6 +19,7 @@ import type { Connection, Reply } from '../server/connection.js';
 import type { Server } from '../server/server.js';
 import { LineBuffer, type Fault, type LineSink } from './line-buffer.js';
 import { LineWriter } from './line-writer.js';
+import { isolatedProtocolFd, protocolOutput, PROTOCOL_FD_ENV, spawnIsolated } from './isolate.js';
 import { installStdoutGuard } from './stdout-guard.js';
 
 /** Options for {@link serve} and {@link serveStdio}. */
@@ -45,6 +46,16 @@ export interface StdioOptions {
    * @default 2000
    */
   endGraceMs?: number;
+  /**
+   * Only for {@link serveStdio}: serve from a child process whose stdout (fd 1) is this process's
+   * stderr, so that nothing the server runs, native code included, can write onto the protocol
+   * stream; the protocol goes over an inherited descriptor. The script runs again in the child
+   * (same `process.execArgv` and `process.argv`), so call `serveStdio` before any other work;
+   * this process only waits and exits with the child's code. Costs a second Node.js process
+   * (bench/RESULTS.md). SECURITY.md says what each mode covers.
+   * @default false
+   */
+  isolate?: boolean;
 }
 
 /** A running stdio session. */
@@ -365,13 +376,30 @@ export function serve(input: Readable, output: Writable, server: Server, options
  * Serves `server` on this process's stdin and stdout, and exits the process when done: exit code 0
  * on end of input (after flushing replies), on SIGTERM/SIGINT (after in-flight tools see their
  * abort signal), or when the client closes stdout (EPIPE).
- * Installs the stdout guard first, so nothing but protocol messages reaches stdout.
+ * Installs the stdout guard first, so that nothing JavaScript writes to stdout (console, `fs`
+ * writes to fd 1, child processes given fd 1) reaches the protocol stream; with `isolate`, serves
+ * from a child process whose fd 1 is stderr (see {@link StdioOptions.isolate}).
  */
 export function serveStdio(server: Server, options: StdioOptions = {}): StdioSession {
+  const fd = isolatedProtocolFd();
+  if (options.isolate === true && fd === undefined) {
+    const child = spawnIsolated((line) => server.report(line));
+    // This process serves nothing: its connection stays idle, the child does the work.
+    return {
+      connection: server.connect(),
+      get phase(): StdioPhase {
+        return child.exited ? 'finished' : 'reading';
+      },
+      closed: child.closed,
+      close: () => child.stop(),
+    };
+  }
+  // The isolated child: its own children must not take the protocol descriptor for theirs.
+  delete process.env[PROTOCOL_FD_ENV];
   installStdoutGuard();
   process.on('uncaughtException', (error) => server.report(`uncaught exception (server kept running): ${error.stack ?? String(error)}`));
   process.on('unhandledRejection', (reason) => server.report(`unhandled rejection (server kept running): ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
-  const session = serve(process.stdin, process.stdout, server, options);
+  const session = serve(process.stdin, fd === undefined ? process.stdout : protocolOutput(fd), server, options);
   const exit = (): void => {
     process.exitCode = 0;
     // Exit even when a tool left timers or sockets open (an orphaned server must not linger).
