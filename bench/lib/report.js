@@ -79,7 +79,7 @@ export function objectsTable(rows) {
 }
 
 /** The whole report. */
-export function render({ meta, servers, samples, tarball, handle, validate, problems }) {
+export function render({ meta, servers, samples, tarball, handle, callgrind, validate, problems }) {
   const labels = servers.map((s) => s.label);
   const out = [];
   out.push('# baremcp benchmark results', '');
@@ -107,7 +107,8 @@ export function render({ meta, servers, samples, tarball, handle, validate, prob
       ),
     );
   }
-  const variants = servers.filter((s) => s.key.startsWith('baremcp'));
+  // The targets hold for baremcp as served by default; isolation is opt-in and has its own section.
+  const variants = servers.filter((s) => s.key.startsWith('baremcp') && s.key !== 'baremcp-isolated');
   out.push('', '## Targets (issues 9 and 21)', '');
   const targetRows = TARGETS.map((t) => [
     t.label,
@@ -131,6 +132,34 @@ export function render({ meta, servers, samples, tarball, handle, validate, prob
   ]);
   targetRows.push(['zero installed dependencies', ...variants.map((s) => (median(samples, s.key, 'pkgs') === 0 ? 'met' : '**missed**'))]);
   out.push(table(['target', ...variants.map((s) => s.label)], targetRows));
+  if (servers.some((s) => s.key === 'baremcp-isolated') && servers.some((s) => s.key === 'baremcp-cli')) {
+    out.push('', '## The cost of full isolation (`serve --isolate` ÷ `serve`, medians)', '');
+    out.push(
+      'Two Node.js processes instead of one: the parent starts the child and waits; the child serves. RSS figures add both.',
+      '',
+    );
+    out.push(
+      table(
+        ['figure', 'serve', 'serve --isolate', 'ratio'],
+        ['init', 'firstCall', 'rssIdle', 'hwm256', 'cpu256', 'thr256'].map((key) => {
+          const f = FIGURES.find((x) => x.key === key);
+          const a = median(samples, 'baremcp-cli', key);
+          const b = median(samples, 'baremcp-isolated', key);
+          return [`${f.label} (${f.unit})`, f.fmt(a), f.fmt(b), fmtRatio(ratio(b, a))];
+        }),
+      ),
+    );
+  }
+  if (callgrind !== undefined) {
+    out.push(
+      '',
+      '## Instructions per call (callgrind)',
+      '',
+      'A count, not a time: it does not move with the load of the machine, unlike CPU time per call (bench/callgrind.js: 20,000 calls at 256 in flight after a 2,000-call warm-up, minus a session with the warm-up only).',
+      '',
+      callgrind,
+    );
+  }
   if (handle !== undefined) {
     out.push('', '## `handle()` in process (messages per second)', '', handle);
   }

@@ -39,6 +39,8 @@ export function protocolOutput(fd: number): Writable {
   return new net.Socket({ fd, readable: false, writable: true });
 }
 
+const toStderr = (line: string): void => void process.stderr.write(`baremcp: ${line}\n`);
+
 /** The isolated child, seen from its parent. */
 export interface IsolatedChild {
   /** Resolves when the child exited (the parent then exits with its code). */
@@ -54,7 +56,7 @@ export interface IsolatedChild {
  * this process exits with the child's code, and reads nothing itself.
  * @param report where a failure to start the child is written (stderr by default).
  */
-export function spawnIsolated(report: (line: string) => void = (line) => void process.stderr.write(`baremcp: ${line}\n`)): IsolatedChild {
+export function spawnIsolated(report: (line: string) => void = toStderr): IsolatedChild {
   const { spawn } = require('node:child_process') as typeof import('node:child_process');
   const child = withRealStdout(() =>
     spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {

@@ -24,7 +24,8 @@ const SEPARATORS = /[\u0085\u2028\u2029]/g;
 /** `\udXXX` after an even run of backslashes (an odd run: the backslash itself is escaped). */
 const LONE_SURROGATE = /(?<!\\)((?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/g;
 
-const escapeSeparator = (c: string): string => (c === '\u0085' ? '\\u0085' : c === '\u2028' ? '\\u2028' : '\\u2029');
+const escapeSeparator = (c: string): string =>
+  c === '\u0085' ? '\\u0085' : c === '\u2028' ? '\\u2028' : '\\u2029';
 
 /**
  * Makes `JSON.stringify` output (one message, or several lines of them) safe for every line

@@ -7,7 +7,7 @@
  * most a small head of it (to read the request id cheaply), discards the rest until the next
  * newline, and resumes there. Work is linear in the input.
  *
- * Spec: MCP 2025-11-25, Basic / Transports / stdio (newline-delimited; messages contain no newline).
+ * Spec: MCP 2025-11-25, Basic / Transports / stdio (newline-delimited; no newline in a message).
  * @module
  */
 
@@ -119,7 +119,8 @@ export class LineBuffer {
   #carry(piece: Uint8Array): void {
     if (piece.length === 0 || this.#discarding) return;
     if (this.#size + piece.length > this.#limit) {
-      const joined = join(this.#parts, this.#size, piece.subarray(0, Math.max(0, HEAD_BYTES - this.#size)));
+      const rest = piece.subarray(0, Math.max(0, HEAD_BYTES - this.#size));
+      const joined = join(this.#parts, this.#size, rest);
       this.#head = joined.subarray(0, HEAD_BYTES);
       this.#parts = [];
       this.#size = 0;

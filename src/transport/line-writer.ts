@@ -61,7 +61,8 @@ export class LineWriter {
   flush(): void {
     this.#scheduled = false;
     if (this.#lines.length === 0) return;
-    const data = lineSafe(this.#lines.length === 2 ? (this.#lines[0] as string) + '\n' : this.#lines.join(''));
+    const lines = this.#lines;
+    const data = lineSafe(lines.length === 2 ? (lines[0] as string) + '\n' : lines.join(''));
     this.#lines = [];
     this.#chars = 0;
     if (!writeProtocol(this.#output, data) && !this.#waitingForDrain) {

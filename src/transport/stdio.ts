@@ -116,6 +116,10 @@ function idFromHead(head: string): RequestId | undefined {
   return undefined;
 }
 
+const NOT_JSON = 'Parse error: a line is not valid JSON';
+const NOT_UTF8 = 'Parse error: a line is not valid UTF-8';
+const NOT_SERIALISABLE = 'Internal error: the result could not be serialised as JSON';
+
 /** Whether a decoded message is a valid request (it then waits for a place in flight). */
 function isRequestMessage(message: unknown): boolean {
   return !Array.isArray(message) && classify(message).kind === 'request';
@@ -214,12 +218,13 @@ class Session implements StdioSession {
     try {
       message = JSON.parse(text);
     } catch {
-      this.#send(errorResponse(undefined, ErrorCode.ParseError, 'Parse error: a line is not valid JSON'));
+      this.#send(errorResponse(undefined, ErrorCode.ParseError, NOT_JSON));
       return;
     }
     if (this.#backlog.length > 0 && this.#cancelQueued(message)) return;
     // Requests wait for a place in flight; notifications (cancels) and responses never wait.
-    const full = this.#inFlight >= this.#maxInFlight || this.#writer.waitingForDrain || this.#backlog.length > 0;
+    const full =
+      this.#inFlight >= this.#maxInFlight || this.#writer.waitingForDrain || this.#backlog.length > 0;
     if (full && isRequestMessage(message)) {
       this.#backlog.push(message);
       if (this.#backlog.length >= this.#maxQueued) this.#flow();
@@ -230,7 +235,7 @@ class Session implements StdioSession {
 
   #fault(fault: Fault): void {
     if (fault.kind === 'invalid-utf8') {
-      this.#send(errorResponse(undefined, ErrorCode.ParseError, 'Parse error: a line is not valid UTF-8'));
+      this.#send(errorResponse(undefined, ErrorCode.ParseError, NOT_UTF8));
       return;
     }
     this.#server.report(`dropped a line longer than ${fault.limit} bytes`);
@@ -242,7 +247,8 @@ class Session implements StdioSession {
   #cancelQueued(message: unknown): boolean {
     const m = message as { method?: unknown; params?: { requestId?: unknown } };
     // Only a valid JSON-RPC 2.0 notification cancels (not a request, nor an invalid message).
-    if (m?.method !== 'notifications/cancelled' || classify(message).kind !== 'notification') return false;
+    if (m?.method !== 'notifications/cancelled') return false;
+    if (classify(message).kind !== 'notification') return false;
     const target = m.params?.requestId;
     if (!isRequestId(target)) return false;
     const index = this.#backlog.findIndex((q) => (q as { id?: unknown }).id === target);
@@ -286,7 +292,8 @@ class Session implements StdioSession {
 
   /** Starts queued requests while there is room; pauses or resumes reading for backpressure. */
   #flow(): void {
-    while (this.#backlog.length > 0 && this.#inFlight < this.#maxInFlight && !this.#writer.waitingForDrain && this.#phase !== 'broken') {
+    while (this.#backlog.length > 0 && this.#inFlight < this.#maxInFlight) {
+      if (this.#writer.waitingForDrain || this.#phase === 'broken') break;
       this.#start(this.#backlog.shift());
     }
     if (this.#phase !== 'reading') return;
@@ -309,7 +316,7 @@ class Session implements StdioSession {
       // A request still gets exactly one reply.
       const id = !Array.isArray(message) && 'id' in message ? message.id : undefined;
       if (id === undefined || 'error' in message) return;
-      json = JSON.stringify(errorResponse(id, ErrorCode.InternalError, 'Internal error: the result could not be serialised as JSON'));
+      json = JSON.stringify(errorResponse(id, ErrorCode.InternalError, NOT_SERIALISABLE));
     }
     this.#writer.write(json);
   }
@@ -331,7 +338,8 @@ class Session implements StdioSession {
 
   /** In `input-ended`, once nothing is in flight or queued: flush the last replies and finish. */
   #finishIfDone(): void {
-    if (this.#phase === 'input-ended' && this.#inFlight === 0 && this.#backlog.length === 0) this.#flushAndFinish();
+    if (this.#phase !== 'input-ended' || this.#inFlight > 0 || this.#backlog.length > 0) return;
+    this.#flushAndFinish();
   }
 
   #flushAndFinish(): void {
@@ -358,7 +366,8 @@ class Session implements StdioSession {
 
   readonly #abandon = (): void => {
     const left = this.#inFlight + this.#backlog.length;
-    this.#server.report(`end of input: ${left} request(s) made no progress for ${this.#endGraceMs} ms and were abandoned`);
+    const grace = this.#endGraceMs;
+    this.#server.report(`end of input: ${left} request(s) made no progress for ${grace} ms and were abandoned`);
     this.#backlog.length = 0;
     this.#flushAndFinish();
   };
@@ -368,7 +377,12 @@ class Session implements StdioSession {
  * Serves `server` over a pair of streams (one connection).
  * Never throws for bad input; stream errors on `output` (e.g. EPIPE) end the session quietly.
  */
-export function serve(input: Readable, output: Writable, server: Server, options: StdioOptions = {}): StdioSession {
+export function serve(
+  input: Readable,
+  output: Writable,
+  server: Server,
+  options: StdioOptions = {},
+): StdioSession {
   return new Session(input, output, server, options);
 }
 
@@ -399,7 +413,8 @@ export function serveStdio(server: Server, options: StdioOptions = {}): StdioSes
   installStdoutGuard();
   process.on('uncaughtException', (error) => server.report(`uncaught exception (server kept running): ${error.stack ?? String(error)}`));
   process.on('unhandledRejection', (reason) => server.report(`unhandled rejection (server kept running): ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
-  const session = serve(process.stdin, fd === undefined ? process.stdout : protocolOutput(fd), server, options);
+  const output = fd === undefined ? process.stdout : protocolOutput(fd);
+  const session = serve(process.stdin, output, server, options);
   const exit = (): void => {
     process.exitCode = 0;
     // Exit even when a tool left timers or sockets open (an orphaned server must not linger).

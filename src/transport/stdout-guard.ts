@@ -30,7 +30,16 @@ let descriptorsGuarded = false;
 let bypass = false;
 
 /** `fs` functions whose first argument may be a file descriptor they write to. */
-const FD_WRITERS = ['write', 'writeSync', 'writev', 'writevSync', 'writeFile', 'writeFileSync', 'appendFile', 'appendFileSync'];
+const FD_WRITERS = [
+  'write',
+  'writeSync',
+  'writev',
+  'writevSync',
+  'writeFile',
+  'writeFileSync',
+  'appendFile',
+  'appendFileSync',
+];
 
 /**
  * Diverts everything JavaScript writes to stdout (fd 1) to stderr: see the module comment for the
@@ -81,7 +90,8 @@ function redirect(options: unknown): void {
   const stdio = (options as { stdio?: unknown } | null)?.stdio;
   if (bypass || !Array.isArray(stdio)) return;
   for (const entry of stdio as StdioEntry[]) {
-    if (entry !== null && typeof entry === 'object' && entry.type === 'fd' && entry.fd === 1) entry.fd = 2;
+    if (entry === null || typeof entry !== 'object') continue;
+    if (entry.type === 'fd' && entry.fd === 1) entry.fd = 2;
   }
 }
 
@@ -107,18 +117,21 @@ function wrap(holder: Record<string, unknown>, name: string): boolean {
 export function guardChildProcesses(viaBindings = true): void {
   if (viaBindings) {
     try {
-      const binding = (process as unknown as { binding(name: string): Record<string, unknown> }).binding;
+      type Bindings = { binding(name: string): Record<string, unknown> };
+      const binding = (process as unknown as Bindings).binding;
       const processWrap = binding('process_wrap');
       const spawnSync = binding('spawn_sync');
-      const prototype = (processWrap.Process as { prototype?: Record<string, unknown> } | undefined)?.prototype;
+      const Process = processWrap.Process as { prototype?: Record<string, unknown> } | undefined;
+      const prototype = Process?.prototype;
       if (prototype !== undefined && wrap(prototype, 'spawn') && wrap(spawnSync, 'spawn')) return;
     } catch {
       // No bindings on this runtime: patch the public functions below.
     }
   }
-  const childProcess = createRequire(import.meta.url)('node:child_process') as Record<string, unknown> & {
+  type ChildProcessModule = Record<string, unknown> & {
     ChildProcess: { prototype: Record<string, unknown> };
   };
+  const childProcess = createRequire(import.meta.url)('node:child_process') as ChildProcessModule;
   // ChildProcess#spawn receives the options of spawn, fork, exec and execFile before they are
   // normalised; the sync functions call an internal spawnSync, so each is patched.
   patchArgument(childProcess.ChildProcess.prototype, 'spawn', 0, normalise);
@@ -134,12 +147,19 @@ function normalise(options: unknown): unknown {
   if (given === 'inherit') stdio = ['inherit', 2, 'inherit'];
   else if (Array.isArray(given)) {
     // 'inherit' gives a child our descriptor of the same number: only its fd 1 is our stdout.
-    stdio = given.map((entry, i) => (entry === 1 || entry === process.stdout || (i === 1 && entry === 'inherit') ? 2 : entry));
+    stdio = given.map((entry, i) =>
+      entry === 1 || entry === process.stdout || (i === 1 && entry === 'inherit') ? 2 : entry,
+    );
   } else return options;
   return { ...options, stdio };
 }
 
-function patchArgument(holder: Record<string, unknown>, name: string, index: number, change: (value: unknown) => unknown): void {
+function patchArgument(
+  holder: Record<string, unknown>,
+  name: string,
+  index: number,
+  change: (value: unknown) => unknown,
+): void {
   const original = holder[name] as AnyFunction;
   holder[name] = {
     [name](this: unknown, ...args: unknown[]): unknown {
@@ -155,7 +175,8 @@ function patchOptions(holder: Record<string, unknown>, name: string): void {
   holder[name] = {
     [name](this: unknown, ...args: unknown[]): unknown {
       for (let i = 1; i < args.length; i++) {
-        if (args[i] !== null && typeof args[i] === 'object' && !Array.isArray(args[i])) args[i] = normalise(args[i]);
+        const arg = args[i];
+        if (arg !== null && typeof arg === 'object' && !Array.isArray(arg)) args[i] = normalise(arg);
       }
       return original.apply(this, args);
     },
