@@ -5,11 +5,15 @@
 // to descriptor 1, child processes given fd 1, and full isolation (issue 19).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { delay } from '../helpers.js';
+import { delay, mainBin } from '../helpers.js';
 import { parseWire } from '../fuzz/model.js';
-import { INIT, INITD, callLine, pingLine, startServer } from './process.js';
+import { FAULT_SERVER, INIT, INITD, callLine, pingLine, startServer } from './process.js';
 
 test('console.dir/table/group/count, Buffers, write callbacks and a Console on process.stdout stay off the wire', async () => {
   const server = startServer();
@@ -148,4 +152,22 @@ test('the fallback guard (public child_process functions, for runtimes without t
   assert.equal(result.status, 0, result.stderr);
   assert.equal(result.stdout, '');
   for (const text of ['spawnSync inherit', '2', 'spawn inherit']) assert.ok(result.stderr.includes(text), `stderr has "${text}": ${result.stderr}`);
+});
+
+test('an isolated server whose stdout is a file writes its replies to the file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'baremcp-isolate-'));
+  const path = join(dir, 'wire.jsonl');
+  const file = openSync(path, 'w');
+  try {
+    const child = spawn(process.execPath, [mainBin, 'serve', '--isolate', FAULT_SERVER], { stdio: ['pipe', file, 'pipe'] });
+    child.stdin.end(`${INIT}\n${INITD}\n${callLine(1, 'fd1')}\n${pingLine(2)}\n`);
+    const [code] = await once(child, 'exit');
+    assert.equal(code, 0);
+    const { messages, problems } = parseWire(readFileSync(path));
+    assert.deepEqual(problems, []);
+    assert.deepEqual(messages.map((m) => String(m.id)).sort(), ['1', '2', 'init']);
+  } finally {
+    closeSync(file);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
