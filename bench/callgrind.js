@@ -21,6 +21,8 @@ const DEFAULT_SERVERS = [
   ['floor', ['bench/servers/floor.js']],
   ['baremcp (createServer)', ['bench/servers/baremcp-api.js']],
   ['baremcp (CLI serve)', ['dist/bundle/cli/main.js', 'serve', 'bench/servers/baremcp-echo.js']],
+  // The stdio transport alone, over a dispatcher that answers like the floor.
+  ['baremcp stdio transport, floor dispatch', ['bench/servers/transport-only.js']],
 ];
 
 const calls = (from, n) =>

@@ -155,7 +155,7 @@ export function render({ meta, servers, samples, tarball, handle, callgrind, val
       '',
       '## Instructions per call (callgrind)',
       '',
-      'A count, not a time: it does not move with the load of the machine, unlike CPU time per call (bench/callgrind.js: 20,000 calls at 256 in flight after a 2,000-call warm-up, minus a session with the warm-up only).',
+      'A count, not a time: it does not move with the load of the machine, unlike CPU time per call (bench/callgrind.js: 20,000 calls at 256 in flight after a 2,000-call warm-up, minus a session with the warm-up only). The last row is baremcp\'s stdio transport over a stand-in dispatcher that answers like the floor (bench/servers/transport-only.js): the transport\'s own cost; the rest of baremcp\'s is the dispatcher\'s.',
       '',
       callgrind,
     );
