@@ -1,7 +1,11 @@
-// Instructions per tools/call under valgrind's callgrind: a count, not a time, so it holds on a
-// busy machine where CPU time per call moves by 20% between runs. For each server: one session
-// with a 2,000-call warm-up and no measured calls, one with the warm-up and then CALLS calls at
-// 256 in flight; (instructions of the second − of the first) ÷ CALLS. Both run at once.
+// Instructions under valgrind's callgrind: a count, not a time, so it holds on a busy machine
+// where CPU time per call moves by 20% between runs and a cold start by 2x. For each server:
+// - per tools/call: one session with a 2,000-call warm-up and no measured calls, one with the
+//   warm-up and then CALLS calls at 256 in flight; (instructions of the second − of the first)
+//   ÷ CALLS;
+// - cold start: a whole session of initialize, one tools/call and end of input (start-up, the
+//   first reply and exit).
+// The three sessions of a server run at once.
 //
 //   node bench/callgrind.js [--calls=N] [--json] [key=script ...]
 // Prints a markdown table (or { rows, markdown } with --json); bench/run.js includes it when
@@ -38,7 +42,10 @@ export function hasValgrind() {
   }
 }
 
-/** Total instructions of one session of `argv` with `n` measured calls after the warm-up. */
+/**
+ * Total instructions of one session of `argv`: with `n` measured calls after the warm-up, or
+ * (`n` = -1) a cold session: initialize, one call, end of input.
+ */
 async function session(argv, n) {
   const out = join(tmpdir(), `baremcp-callgrind-${process.pid}-${n}-${Math.random().toString(36).slice(2)}`);
   const child = new StdioChild('callgrind', argv, ROOT);
@@ -49,8 +56,13 @@ async function session(argv, n) {
     await child.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'callgrind', version: '1' } }, 300_000);
     child.notify('notifications/initialized');
     const check = (m) => m.result?.content?.[0]?.text === EXPECTED;
-    const warm = await child.burst(calls(1_000_000, 2000), 256, check, 600_000);
-    if (warm.bad > 0) throw new Error(`${warm.bad} bad replies in the warm-up`);
+    if (n === -1) {
+      const first = await child.request('tools/call', { name: 'echo', arguments: ARGS }, 300_000);
+      if (!check(first.message)) throw new Error(`bad reply ${JSON.stringify(first.message).slice(0, 200)}`);
+    } else {
+      const warm = await child.burst(calls(1_000_000, 2000), 256, check, 600_000);
+      if (warm.bad > 0) throw new Error(`${warm.bad} bad replies in the warm-up`);
+    }
     if (n > 0) {
       const measured = await child.burst(calls(10, n), 256, check, 600_000);
       if (measured.bad > 0) throw new Error(`${measured.bad} bad replies`);
@@ -58,6 +70,11 @@ async function session(argv, n) {
   } finally {
     await child.close(600_000);
   }
+  return total(out);
+}
+
+/** The instruction total in a callgrind output file (which is then removed). */
+function total(out) {
   const text = readFileSync(out, 'utf8');
   rmSync(out, { force: true });
   const match = /^(?:summary|totals):\s+(\d+)/m.exec(text);
@@ -69,14 +86,18 @@ async function session(argv, n) {
 export async function benchCallgrind({ calls: n = 20_000, servers = DEFAULT_SERVERS } = {}) {
   const rows = [];
   for (const [name, argv] of servers) {
-    const [base, loaded] = await Promise.all([session(argv, 0), session(argv, n)]);
-    rows.push({ server: name, perCall: (loaded - base) / n });
+    const [base, loaded, cold] = await Promise.all([session(argv, 0), session(argv, n), session(argv, -1)]);
+    rows.push({ server: name, perCall: (loaded - base) / n, cold });
   }
-  const floor = rows[0].perCall;
+  const [floor] = rows;
+  const millions = (v) => `${(v / 1e6).toFixed(1)}M`;
   const markdown = [
-    `| server | instructions per \`tools/call\` | ratio to ${rows[0].server} |`,
-    '| --- | --- | --- |',
-    ...rows.map((r) => `| ${r.server} | ${Math.round(r.perCall).toLocaleString('en')} | ${(r.perCall / floor).toFixed(2)}× |`),
+    `| server | instructions per \`tools/call\` | ratio to ${floor.server} | cold start: spawn, initialize, one call, exit | ratio to ${floor.server} |`,
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.server} | ${Math.round(r.perCall).toLocaleString('en')} | ${(r.perCall / floor.perCall).toFixed(2)}× | ${millions(r.cold)} | ${(r.cold / floor.cold).toFixed(2)}× |`,
+    ),
   ].join('\n');
   return { rows, markdown };
 }

@@ -153,9 +153,9 @@ export function render({ meta, servers, samples, tarball, handle, callgrind, val
   if (callgrind !== undefined) {
     out.push(
       '',
-      '## Instructions per call (callgrind)',
+      '## Instructions per call and per cold start (callgrind)',
       '',
-      'A count, not a time: it does not move with the load of the machine, unlike CPU time per call (bench/callgrind.js: 20,000 calls at 256 in flight after a 2,000-call warm-up, minus a session with the warm-up only). The last row is baremcp\'s stdio transport over a stand-in dispatcher that answers like the floor (bench/servers/transport-only.js): the transport\'s own cost; the rest of baremcp\'s is the dispatcher\'s.',
+      'A count, not a time: it does not move with the load of the machine, unlike CPU time per call (bench/callgrind.js: 20,000 calls at 256 in flight after a 2,000-call warm-up, minus a session with the warm-up only). The cold start is a whole session: spawn, \`initialize\`, one \`tools/call\`, end of input, exit. The last row is baremcp\'s stdio transport over a stand-in dispatcher that answers like the floor (bench/servers/transport-only.js): the transport\'s own cost; the rest of baremcp\'s is the dispatcher\'s.',
       '',
       callgrind,
     );
