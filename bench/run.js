@@ -1,8 +1,9 @@
 // The benchmark driver (issue 9): spawns each server over stdio, interleaving them round-robin,
 // and measures cold start, throughput, latency, CPU per call, memory, a 1 MiB round trip and the
 // installed footprint; then runs the in-process `handle()` benchmark, the authorization
-// benchmark (bench/auth.js) and the validator benchmark when bench/validate.js exists. Prints
-// the tables and writes bench/RESULTS.md.
+// benchmark (bench/auth.js), instructions per call under callgrind (bench/callgrind.js, when
+// valgrind is installed) and the validator benchmark. Prints the tables and writes
+// bench/RESULTS.md.
 //
 //   npm run bench                 the default run (a few minutes on 2 cores)
 //   node bench/run.js --quick     a smaller run (printed only; --out=FILE to keep it)
@@ -16,7 +17,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { footprint, tarball } from './lib/installed.js';
-import { StdioChild, cpuTicks, vm } from './lib/child.js';
+import { hasValgrind } from './callgrind.js';
+import { StdioChild, cpuNs, cpuTicks, vm } from './lib/child.js';
 import { objectsTable, render } from './lib/report.js';
 import { percentile } from './lib/stats.js';
 
@@ -25,11 +27,18 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVERS = [
   { key: 'baremcp-cli', label: 'baremcp (CLI serve)', argv: ['dist/bundle/cli/main.js', 'serve', 'bench/servers/baremcp-echo.js'], pkg: null },
   { key: 'baremcp-api', label: 'baremcp (createServer)', argv: ['bench/servers/baremcp-api.js'], pkg: null },
+  { key: 'baremcp-isolated', label: 'baremcp (serve --isolate)', argv: ['dist/bundle/cli/main.js', 'serve', '--isolate', 'bench/servers/baremcp-echo.js'], pkg: null },
   { key: 'sdk-v1', label: 'SDK v1', argv: ['bench/servers/sdk-v1.js'], pkg: '@modelcontextprotocol/sdk' },
   { key: 'sdk-v2', label: 'SDK v2', argv: ['bench/servers/sdk-v2.js'], pkg: '@modelcontextprotocol/server' },
   { key: 'fastmcp', label: 'fastmcp', argv: ['bench/servers/fastmcp.js'], pkg: 'fastmcp' },
   { key: 'floor', label: 'floor (bare Node)', argv: ['bench/servers/floor.js'], pkg: null },
 ];
+/** The other shapes of a bare server tried for the floor, measured in every run: floor.js is the fastest. */
+SERVERS.push(
+  { key: 'floor-bytes', label: 'floor candidate: bytes', argv: ['bench/servers/floor-candidates/bytes.js'], pkg: null },
+  { key: 'floor-blocking', label: 'floor candidate: blocking', argv: ['bench/servers/floor-candidates/blocking.js'], pkg: null },
+  { key: 'floor-readline', label: 'floor candidate: readline', argv: ['bench/servers/floor-candidates/readline.js'], pkg: null },
+);
 
 const { values: opts } = parseArgs({
   options: {
@@ -155,13 +164,16 @@ async function load(server) {
       [ALL_LINES, Infinity, 'thrAll', 'cpuAll', 'hwmAll'],
     ]) {
       const before = cpuTicks(child.pid);
+      const nsBefore = cpuNs(child.pid);
       const driverBefore = process.cpuUsage();
       const result = await child.burst(lines, window, checkCall);
+      const nsAfter = cpuNs(child.pid);
       const ticks = cpuTicks(child.pid) - before;
       const driver = process.cpuUsage(driverBefore);
       if (result.bad > 0) problems.push(`${server.label}: ${result.bad} of ${lines.length} replies wrong in the ${thr} burst`);
       add(server, thr, (lines.length * 1000) / result.ms);
-      add(server, cpu, ((ticks / CLK_TCK) * 1e6) / lines.length);
+      const serverUs = nsBefore !== undefined && nsAfter !== undefined ? (nsAfter - nsBefore) / 1e3 : (ticks / CLK_TCK) * 1e6;
+      add(server, cpu, serverUs / lines.length);
       add(server, hwm, vm(child.pid, 'VmHWM'));
       add(server, `${thr}-driver`, (driver.user + driver.system) / lines.length);
     }
@@ -264,6 +276,15 @@ async function main() {
   } catch (error) {
     problems.push(`authorization benchmark failed: ${error.message}`);
   }
+  let callgrind;
+  if (hasValgrind() && !QUICK) {
+    try {
+      log('instructions per call under callgrind (floor, baremcp)');
+      callgrind = JSON.parse(await runNode(['bench/callgrind.js', '--json'])).markdown;
+    } catch (error) {
+      problems.push(`callgrind benchmark failed: ${error.message}`);
+    }
+  }
   let validate;
   if (existsSync(join(ROOT, 'bench/validate.js'))) {
     try {
@@ -302,13 +323,14 @@ async function main() {
       'Every server is a child process spawned with `node <script>` and spoken to over stdio by one driver; servers are interleaved round-robin (order rotated each repetition); one untimed start per server warms the file cache first.',
       `Cold start: time from just before \`spawn()\` to the \`initialize\` reply (the request is written at once and waits in the pipe), then \`notifications/initialized\` and a \`tools/call\`, timed to its reply from the same origin. RSS idle is VmRSS ${SETTLE_MS} ms after the first call and a \`tools/list\`; then ${MIB_TRIPS} calls whose \`text\` is 1 MiB (one sample each).`,
       `Load session: handshake, ${WARM_CALLS} warm-up calls (256 in flight), ${SEQ_CALLS} sequential calls (p50/p99 of reply − write), then ${CALLS} calls keeping ${WINDOW} in flight, then ${CALLS} calls written in one write. Every reply is parsed and checked.`,
-      `Server CPU per call: utime+stime of the server process (all threads) from /proc/<pid>/stat over the burst ÷ calls (tick ${(1000 / CLK_TCK).toFixed(0)} ms). Peak RSS: VmHWM right after each burst (cumulative over the session).`,
+      `Server CPU per call: run time of the server process (and its child, for \`serve --isolate\`) summed over its threads, from /proc/<pid>/task/*/schedstat (nanoseconds), over the burst ÷ calls (utime+stime from /proc/<pid>/stat, ${(1000 / CLK_TCK).toFixed(0)} ms ticks, where schedstat is missing). Peak RSS: VmHWM right after each burst (cumulative over the session). RSS and peak RSS of \`serve --isolate\` add the parent's and the child's (each one's peak for VmHWM).`,
       `Driver CPU per call in the 256-in-flight burst (the client's share of the 2 cores): ${driverNote}.`,
       'Each call: `echo` with `{ text: "hello world", count: 2, loud: true, tags: ["a","b"] }`; the inputSchema has `text` (string, required), `count` (integer 1–100), `loud` (boolean), `tags` (string[]). SDK v1/v2 and fastmcp validate with zod; the floor validates nothing.',
+      'The floor (bench/servers/floor.js) is the fastest bare server measured for this job: stdin in utf8 mode, so each input chunk is decoded once; one scan of the chunk for newlines; one JSON.parse and one JSON.stringify per line; one write of every reply the chunk completes; no validation, no backpressure, nothing per line beyond the job. The other shapes, measured in the same run, spend more: decoding each line from the Buffer (floor candidate: bytes), blocking fs.readSync/writeSync with no event loop (floor candidate: blocking; small reads while 256 are in flight), and node:readline with one write per reply (floor candidate: readline: issue 9\'s floor, which baremcp used to beat).',
       'Installed packages: the peer and every package it pulls in (dependencies, optional dependencies and required peers, resolved through package-lock.json as Node resolves them), matching a fresh install; baremcp and the floor count 0. Size: bytes of those package folders.',
     ],
   };
-  const markdown = render({ meta, servers, samples, tarball: pack, handle, auth, validate, problems });
+  const markdown = render({ meta, servers, samples, tarball: pack, handle, auth, callgrind, validate, problems });
   // bench/RESULTS.md holds the default run only; other runs print, or write where --out says.
   const custom = QUICK || opts.only || opts.extra || opts['cold-reps'] || opts['load-reps'] || opts.calls;
   const out = opts.out ?? (custom ? undefined : join(ROOT, 'bench/RESULTS.md'));

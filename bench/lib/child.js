@@ -1,25 +1,75 @@
 // A minimal MCP client over a child process's stdio, built for measuring: newline framing, id
 // matching, a timestamp on every reply, and a fast path for bursts (no promise per request).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 const STDERR_KEEP = 4096;
 
-/** Reads utime+stime (clock ticks, all threads) from /proc/<pid>/stat. */
-export function cpuTicks(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // fields[0] is field 3 (state); utime is field 14, stime field 15.
-  return Number(fields[11]) + Number(fields[12]);
+/** `pid` and its descendants (an isolated server is a parent and a child), from /proc. */
+export function processTree(pid) {
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) {
+    try {
+      for (const tid of readdirSync(`/proc/${all[i]}/task`)) {
+        const children = readFileSync(`/proc/${all[i]}/task/${tid}/children`, 'utf8').trim();
+        if (children !== '') all.push(...children.split(' ').map(Number));
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return all;
 }
 
-/** Reads a `Vm*` line of /proc/<pid>/status, in bytes. */
+/** Reads utime+stime (clock ticks, all threads) from /proc/<pid>/stat, summed over the tree. */
+export function cpuTicks(pid) {
+  let total = 0;
+  for (const p of processTree(pid)) {
+    const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is field 3 (state); utime is field 14, stime field 15.
+    total += Number(fields[11]) + Number(fields[12]);
+  }
+  return total;
+}
+
+/**
+ * CPU time a process and its descendants have run, in nanoseconds, summed over their threads: the first field of
+ * /proc/<pid>/task/<tid>/schedstat (the scheduler's own clock, not the 10 ms ticks of /stat).
+ * Returns undefined where schedstat is missing (kernels built without it).
+ */
+export function cpuNs(pid) {
+  let total = 0;
+  try {
+    for (const p of processTree(pid)) {
+      for (const tid of readdirSync(`/proc/${p}/task`)) {
+        try {
+          total += Number(readFileSync(`/proc/${p}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+        } catch {
+          // The thread ended between the listing and the read.
+        }
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return Number.isFinite(total) && total > 0 ? total : undefined;
+}
+
+/**
+ * Reads a `Vm*` line of /proc/<pid>/status, in bytes, summed over the process and its descendants
+ * (for VmHWM that is the sum of each one's peak: an upper bound of the tree's peak).
+ */
 export function vm(pid, key) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const match = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status);
-  if (match === null) throw new Error(`no ${key} in /proc/${pid}/status`);
-  return Number(match[1]) * 1024;
+  let total = 0;
+  for (const p of processTree(pid)) {
+    const status = readFileSync(`/proc/${p}/status`, 'utf8');
+    const match = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status);
+    if (match === null) throw new Error(`no ${key} in /proc/${p}/status`);
+    total += Number(match[1]) * 1024;
+  }
+  return total;
 }
 
 export class StdioChild {
@@ -40,7 +90,8 @@ export class StdioChild {
   /** Spawns the server; `t0` is taken just before the spawn. */
   start() {
     this.t0 = performance.now();
-    this.proc = spawn(process.execPath, this.argv, { cwd: this.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    // command/prefix: run node under another program (bench/callgrind.js: valgrind).
+    this.proc = spawn(this.command ?? process.execPath, [...(this.prefix ?? []), ...this.argv], { cwd: this.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     this.pid = this.proc.pid;
     this.exited = new Promise((resolve) => this.proc.once('exit', (code, signal) => resolve({ code, signal })));
     this.proc.stdout.setEncoding('utf8');
@@ -181,12 +232,13 @@ export class StdioChild {
     });
   }
 
-  /** Ends stdin and waits for the exit; SIGTERM after 2 s, SIGKILL after 1 s more. */
-  async close() {
+  /** Ends stdin and waits for the exit; SIGTERM after `graceMs` (2 s), SIGKILL after 1 s more. */
+  async close(graceMs = 2000) {
     if (this.proc.exitCode !== null || this.proc.signalCode !== null) return;
     this.proc.stdin.end();
-    const wait = (ms) => Promise.race([this.exited, new Promise((r) => setTimeout(() => r(undefined), ms))]);
-    if ((await wait(2000)) !== undefined) return;
+    // The timer does not keep the driver alive once the child is gone.
+    const wait = (ms) => Promise.race([this.exited, new Promise((r) => setTimeout(() => r(undefined), ms).unref())]);
+    if ((await wait(graceMs)) !== undefined) return;
     this.proc.kill('SIGTERM');
     if ((await wait(1000)) !== undefined) return;
     this.proc.kill('SIGKILL');

@@ -1,6 +1,12 @@
-// The floor: the least a stdio MCP server can do. readline over stdin, one echo tool, no
-// validation, no backpressure, no error handling beyond "method not found".
-import { createInterface } from 'node:readline';
+// The floor: the least CPU a stdio MCP server can spend on the bench's job (issue 21). Each input
+// chunk is decoded once (stdin in utf8 mode), scanned once for newlines, and every reply it
+// completes goes out in one write; per line, one JSON.parse and one JSON.stringify. No readline
+// (an event and a string per line), no write per reply (a stream call per reply), no validation,
+// no backpressure, no concurrency, no error handling beyond "method not found". The shapes tried
+// against it are in floor-candidates/ (`node bench/run.js --floors`); bench/RESULTS.md says why
+// this one is the fastest.
+
+import { pathToFileURL } from 'node:url';
 
 const tool = {
   name: 'echo',
@@ -35,10 +41,30 @@ function answer(method, params) {
   return undefined;
 }
 
-createInterface({ input: process.stdin, crlfDelay: Infinity }).on('line', (line) => {
+/** The reply line (with its newline) to one request line; '' for a notification. */
+export function reply(line) {
   const { id, method, params } = JSON.parse(line);
-  if (id === undefined) return;
+  if (id === undefined) return '';
   const result = answer(method, params);
-  const reply = result ? { jsonrpc: '2.0', id, result } : { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } };
-  process.stdout.write(JSON.stringify(reply) + '\n');
-});
+  const message = result ? { jsonrpc: '2.0', id, result } : { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } };
+  return JSON.stringify(message) + '\n';
+}
+
+// Started as a script (node floor.js); bench/servers/floor-candidates/ import `reply` only.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  let rest = '';
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (chunk) => {
+    const text = rest === '' ? chunk : rest + chunk;
+    let out = '';
+    let start = 0;
+    let newline = text.indexOf('\n');
+    while (newline !== -1) {
+      if (newline > start) out += reply(text.slice(start, newline));
+      start = newline + 1;
+      newline = text.indexOf('\n', start);
+    }
+    rest = start < text.length ? text.slice(start) : '';
+    if (out !== '') process.stdout.write(out);
+  });
+}

@@ -3,7 +3,7 @@
  * The `baremcp` command line.
  *
  *   baremcp [--root DIR]                 serve the built-in workspace example over stdio
- *   baremcp serve <module> [--http [--port N] [--host H] [--auth-issuer URL ...]]  serve a module's default export over stdio or HTTP
+ *   baremcp serve <module> [--isolate | --http [--port N] [--host H] [--auth-issuer URL ...]]  serve a module's default export over stdio or HTTP
  *   baremcp call [--server <module> | -- <command...>] <tool> [json-args]
  *   baremcp check [<module> | -- <command...>] [--profile P] [--json]
  *
@@ -22,10 +22,12 @@ const HELP = `baremcp: Model Context Protocol servers with zero runtime dependen
 Usage:
   baremcp [--root DIR]             serve the built-in read-only workspace example over stdio
                                    (DIR defaults to the working directory)
-  baremcp serve <module> [--http [--port N] [--host H]]
+  baremcp serve <module> [--isolate | --http [--port N] [--host H]]
                                    serve the default export of <module> over stdio, or with --http
                                    over Streamable HTTP at http://H:N/mcp (127.0.0.1:3000): a server
-                                   from createServer(...) or an object { info?, tools: [...] }
+                                   from createServer(...) or an object { info?, tools: [...] };
+                                   --isolate: from a child process whose stdout is stderr (native
+                                   code that prints cannot reach the protocol stream)
     --auth-issuer URL              with --http: accept only OAuth access tokens from this
                                    authorization server (env BAREMCP_AUTH_ISSUER)
     --auth-audience URL            the canonical URI tokens must be for (env BAREMCP_AUTH_AUDIENCE;

@@ -27,11 +27,13 @@ export const CRASH_TRACE =
   /\n\s+at .+:\d+:\d+|Uncaught|Unhandled|EPIPE|ERR_STREAM_DESTROYED|uncaught exception|unhandled rejection/i;
 
 /**
- * Starts the bin serving `module` (the fault fixture by default). With `paused`, nothing reads
- * the child's stdout until `resume()` (a slow client: the pipe fills and the server must wait).
+ * Starts the bin serving `module` (the fault fixture by default; `args` after it, e.g. --isolate).
+ * With `paused`, nothing reads the child's stdout until `resume()` (a slow client: the pipe fills
+ * and the server must wait).
  */
-export function startServer({ module = FAULT_SERVER, env = {}, paused = false } = {}) {
-  const child = spawn(process.execPath, [mainBin, 'serve', module], {
+export function startServer({ module = FAULT_SERVER, env = {}, paused = false, args = [], argv } = {}) {
+  // argv: other node arguments instead of the bin (e.g. a script that calls serveStdio).
+  const child = spawn(process.execPath, argv ?? [mainBin, 'serve', module, ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
@@ -45,7 +47,14 @@ export function startServer({ module = FAULT_SERVER, env = {}, paused = false } 
     out.push(c);
     const lines = (partial + decoder.write(c)).split('\n');
     partial = lines.pop();
-    for (const line of lines) if (line !== '') parsed.push(JSON.parse(line));
+    for (const line of lines) {
+      if (line === '') continue;
+      try {
+        parsed.push(JSON.parse(line));
+      } catch {
+        // Not a message: a test that cares checks the raw bytes (parseWire).
+      }
+    }
   };
   if (!paused) child.stdout.on('data', onData);
   child.stderr.on('data', (c) => err.push(c));

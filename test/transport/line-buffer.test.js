@@ -64,3 +64,23 @@ test('end() returns a last line without a newline', () => {
   assert.deepEqual(texts(b.end()), ['{"z":1}']);
   assert.deepEqual(b.end(), []);
 });
+
+test('feed() hands lines to a sink in order, across chunks, with faults in their place', () => {
+  const b = new LineBuffer(64);
+  const seen = [];
+  const sink = { line: (text) => seen.push(text), fault: (f) => seen.push(f.kind) };
+  b.feed(bytes('{"a":1}\n{"b":'), sink);
+  b.feed(new Uint8Array([...bytes('2}\n"'), 0xff, ...bytes('"\n{"c":3}\r\n\n{"d"')]), sink);
+  b.feed(bytes(`:4}\n${'x'.repeat(100)}\n{"e":5}\n`), sink);
+  assert.deepEqual(seen, ['{"a":1}', '{"b":2}', 'invalid-utf8', '{"c":3}', '{"d":4}', 'too-long', '{"e":5}']);
+  assert.equal(b.buffered, 0);
+});
+
+test('many lines in one chunk are framed like the same lines one chunk each', () => {
+  const lines = ['{"a":"é"}', '\ufeff{"b":1}', '[1,2]\r', '   ', '{"c":"😀"}', '{"d":"\u2028"}'];
+  const one = texts(new LineBuffer(1024).push(bytes(lines.join('\n') + '\n')));
+  const each = new LineBuffer(1024);
+  const apart = lines.flatMap((l) => texts(each.push(bytes(l + '\n'))));
+  assert.deepEqual(one, ['{"a":"é"}', '{"b":1}', '[1,2]', '{"c":"😀"}', '{"d":"\u2028"}']);
+  assert.deepEqual(apart, one);
+});

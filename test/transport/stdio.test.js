@@ -168,6 +168,48 @@ test('an output that fails with EPIPE ends the session quietly and aborts tools'
   await delay(5);
   assert.equal(aborted, true);
   assert.deepEqual(lines, []);
+  assert.equal(session.phase, 'broken');
+});
+
+test('a session moves reading → input-ended → flushing → finished, and answers what was in flight', async () => {
+  let release;
+  const gate = new Promise((r) => (release = r));
+  const tool = { name: 'wait', description: 'Waits.', inputSchema: { type: 'object' }, run: () => gate.then(() => 'done') };
+  const h = harness({}, [tool]);
+  assert.equal(h.session.phase, 'reading');
+  h.input.end('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"wait"}}\n');
+  await delay(10);
+  assert.equal(h.session.phase, 'input-ended', 'input ended while a call is in flight');
+  release();
+  await delay(0);
+  await delay(0);
+  assert.ok(['flushing', 'finished'].includes(h.session.phase), h.session.phase);
+  await h.session.closed;
+  assert.equal(h.session.phase, 'finished');
+  assert.equal(h.replies()[0].result.content[0].text, 'done');
+});
+
+test('close() while reading ends reading at once, stays input-ended until its aborted call settles, then finishes', async () => {
+  let settle;
+  const tool = {
+    name: 'wait',
+    description: 'Waits.',
+    inputSchema: { type: 'object' },
+    run: (_a, ctx) => new Promise((r) => ctx.signal.addEventListener('abort', () => (settle = () => r('late')))),
+  };
+  const h = harness({}, [tool]);
+  h.input.write('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"wait"}}\n');
+  await delay(5);
+  h.session.close();
+  assert.equal(h.session.phase, 'input-ended');
+  // Input after close() is not read.
+  h.input.write('{"jsonrpc":"2.0","id":2,"method":"ping"}\n');
+  await delay(5);
+  assert.equal(h.session.phase, 'input-ended');
+  settle();
+  await h.session.closed;
+  assert.equal(h.session.phase, 'finished');
+  assert.equal(h.replies().some((m) => m.id === 2), false);
 });
 
 test('close() aborts in-flight tools and resolves closed', async () => {

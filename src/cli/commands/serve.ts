@@ -12,6 +12,7 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createServer, type Server } from '../../server/server.js';
 import { installStdoutGuard } from '../../transport/stdout-guard.js';
+import { isolatedProtocolFd, spawnIsolated } from '../../transport/isolate.js';
 import { serveStdio } from '../../transport/stdio.js';
 import { optionString, UsageError, type ParsedArgs } from '../args.js';
 import { loadServerModule } from '../load.js';
@@ -45,6 +46,11 @@ export async function createExampleServer(root: string): Promise<Server> {
 /** Serves a module (`serve <module>`) or the example (no module). Resolves when serving ends. */
 export async function runServe(args: ParsedArgs, modulePath: string | undefined): Promise<void> {
   const http = args.options.has('http');
+  // --isolate: the module is loaded and served only in a child whose fd 1 is our stderr.
+  if (!http && args.options.has('isolate') && isolatedProtocolFd() === undefined) {
+    await spawnIsolated().closed;
+    return;
+  }
   // The guard goes first: a user's module may print while it loads (over HTTP, stdout is free).
   if (!http) installStdoutGuard();
   const server =
