@@ -13,6 +13,7 @@
  * @module
  */
 import type { JsonValue } from '../protocol/messages.js';
+import { isOneOf, notOneOf } from '../protocol/names.js';
 import type { JsonSchema } from '../protocol/types.js';
 import { isRecursiveRef, refPointer, refResolves } from './strict-refs.js';
 import type { RefSite } from './strict-refs.js';
@@ -46,6 +47,25 @@ export interface StrictCheckOptions {
 
 /** Every profile, in report order. */
 export const STRICT_PROFILES: readonly StrictProfile[] = ['openai', 'anthropic', 'gemini', 'mcp'];
+
+const ROLES: readonly ('input' | 'output')[] = ['input', 'output'];
+
+/**
+ * Returns `profile` when it is one of {@link STRICT_PROFILES}. A check must know what it checks:
+ * a missing profile is not taken to mean "none" or "all".
+ * @throws {TypeError} for a missing or unknown profile, prefixed by `where`, e.g.
+ *   `findStrictSchemaViolations: unknown profile "OpenAI" (choose from openai, anthropic, gemini, mcp)`.
+ */
+export function checkProfile(where: string, profile: unknown): StrictProfile {
+  if (isOneOf(profile, STRICT_PROFILES)) return profile;
+  throw new TypeError(`${where}: ${notOneOf('profile', profile, STRICT_PROFILES)}`);
+}
+
+/** Checks `options.role`: absent, `input` or `output`. @throws {TypeError} for any other value. */
+function checkRole(where: string, role: unknown): void {
+  if (role === undefined || isOneOf(role, ROLES)) return;
+  throw new TypeError(`${where}: options.role: ${notOneOf('role', role, ROLES)}`);
+}
 
 /** Thrown by `assertStrictSchema`; `violations` holds every error-severity violation. */
 export class StrictSchemaError extends Error {
@@ -325,13 +345,19 @@ export function walk(schema: JsonSchema, profile: StrictProfile,
 
 /**
  * Lists every place `schema` breaks `profile`, in document order (tool-name findings first,
- * `$ref` findings last). Never throws; a boolean schema is treated as a root that is not an
- * object. `options.role` picks the root rule of the `mcp` profile (`inputSchema` or
- * `outputSchema`); `options.toolName` adds the tool-name rules.
+ * `$ref` findings last); an empty list means the schema keeps `profile`. A boolean schema is
+ * treated as a root that is not an object. `options.role` picks the root rule of the `mcp`
+ * profile (`inputSchema` or `outputSchema`); `options.toolName` adds the tool-name rules.
+ * To check several profiles, call once per profile (every profile: loop over `STRICT_PROFILES`).
  * Sources: see `STRICT_RULES` (each rule names its vendor page or client issue).
+ * @throws {TypeError} when `profile` is missing or not one of `STRICT_PROFILES`, or
+ *   `options.role` is neither `input` nor `output` (the message lists the known names): an
+ *   empty list is never returned for a check that did not run. Never throws for the schema.
  */
 export function findStrictSchemaViolations(schema: JsonSchema, profile: StrictProfile,
   options: StrictCheckOptions = {}): StrictViolation[] {
+  checkProfile('findStrictSchemaViolations', profile);
+  checkRole('findStrictSchemaViolations', options.role);
   return walk(schema, profile, options).out;
 }
 
@@ -339,10 +365,12 @@ export function findStrictSchemaViolations(schema: JsonSchema, profile: StrictPr
  * Throws a `StrictSchemaError` listing every error-severity violation of `profile` in the tool's
  * input schema and name; warnings never throw. Used when a tool promises a profile (refuse to
  * start rather than serve a tool the vendor will reject).
+ * @throws {TypeError} when `profile` is missing or not one of `STRICT_PROFILES`.
  */
 export function assertStrictSchema(toolName: string, schema: JsonSchema,
   profile: StrictProfile): void {
-  const errors = findStrictSchemaViolations(schema, profile, { toolName })
+  checkProfile('assertStrictSchema', profile);
+  const errors = walk(schema, profile, { toolName }).out
     .filter((v) => v.severity === 'error');
   if (errors.length > 0) throw new StrictSchemaError(toolName, profile, errors);
 }

@@ -88,3 +88,16 @@ test('a clean tool list gives no rows under any profile', () => {
     assert.deepEqual(findToolSetViolations(tools, profile), [], profile);
   }
 });
+
+test('findToolSetViolations refuses a missing or unknown profile, listing the known ones', () => {
+  const tools = [tool('edit', { type: 'object', properties: { a: { oneOf: [str] } } })];
+  assert.ok(findToolSetViolations(tools, 'openai').length > 0);
+  assert.throws(() => findToolSetViolations(tools), {
+    name: 'TypeError',
+    message: 'findToolSetViolations: no profile given (choose from openai, anthropic, gemini, mcp)',
+  });
+  assert.throws(() => findToolSetViolations(tools, 'Anthropic'), {
+    name: 'TypeError',
+    message: 'findToolSetViolations: unknown profile "Anthropic" (choose from openai, anthropic, gemini, mcp)',
+  });
+});
