@@ -18,6 +18,8 @@ import type { ToolDefinition } from './tool.js';
 import { ToolRegistry, type ArgumentPipeline, type ToolLimits } from './tools.js';
 import { DEFAULT_MAX_DEPTH } from '../protocol/limits.js';
 import { createArgumentPipeline } from './arguments.js';
+import { isOneOf, notOneOf } from '../protocol/names.js';
+import { LIST_KINDS } from './subscriptions.js';
 
 /**
  * A request handler in the method table: `params` in, `result` out. Throw an `RpcError` for a
@@ -255,8 +257,12 @@ export class Server {
     for (const connection of this.#connections) connection.resourceUpdated(uri, legacy.has(connection.id));
   }
 
-  /** Sends `notifications/<kind>/list_changed` to every open connection that may receive it. */
+  /**
+   * Sends `notifications/<kind>/list_changed` to every open connection that may receive it.
+   * @throws {TypeError} when `kind` is not one of `tools`, `prompts`, `resources`.
+   */
   listChanged(kind: ListKind): void {
+    if (!isOneOf(kind, LIST_KINDS)) throw new TypeError(`listChanged: ${notOneOf('list kind', kind, LIST_KINDS)}`);
     for (const connection of this.#connections) connection.listChanged(kind);
   }
 

@@ -12,6 +12,7 @@ import { atLeast } from '../protocol/revisions.js';
 import type { CallToolResult, ContentBlock, Tool } from '../protocol/types.js';
 import { DEFAULT_MAX_DEPTH, exceedsDepth } from '../protocol/limits.js';
 import { InputRequiredSignal } from './client-input.js';
+import { contentProblem } from './content.js';
 
 /** The `_meta` key under which a result reports the coercions applied to its call. */
 export const COERCIONS_META_KEY = 'dev.baremcp/coercions';
@@ -244,6 +245,11 @@ export class ToolRegistry {
       if (isRpcError(error) && error.code === ErrorCode.MissingRequiredClientCapability) throw error;
       if (isRpcError(error) && isAborted(ctx)) throw error;
       return toolError(describeThrown(error));
+    }
+    const unreadable = contentProblem(result.content);
+    if (unreadable !== undefined) {
+      report(`tool "${name}" returned a result no client can read: ${unreadable}`);
+      return toolError(`Tool "${name}" produced an invalid result (a server bug, not your call): ${unreadable}`);
     }
     const size = resultSize(result);
     if (size > limits.maxResultSize) {
