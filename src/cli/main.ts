@@ -12,7 +12,7 @@
  * @module
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs, UsageError } from './args.js';
+import { checkOptions, parseArgs, UsageError, type CommandOptions } from './args.js';
 
 const HELP = `baremcp: Model Context Protocol servers with zero runtime dependencies
 
@@ -49,6 +49,18 @@ function version(): string {
   }
 }
 
+/**
+ * The options each command takes (`''`: the command-less form). `--read` and `--prompt` take
+ * their value inline or as the next argument.
+ */
+const OPTIONS: { readonly [command: string]: CommandOptions } = {
+  '': { values: ['root', 'port', 'host'], flags: ['http'] },
+  serve: { values: ['port', 'host'], flags: ['http'] },
+  call: { values: ['server', 'root', 'read', 'prompt'], flags: ['json', 'verbose'] },
+  check: { values: ['server', 'root', 'profile'], flags: ['json', 'verbose'] },
+  init: { values: [], flags: [] },
+};
+
 async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host']);
   if (args.options.has('version')) {
@@ -61,6 +73,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   args.positionals = positionals;
+  if (Object.hasOwn(OPTIONS, command ?? '')) checkOptions(args, command, OPTIONS[command ?? ''] as CommandOptions);
   switch (command) {
     case undefined:
       await (await import('./commands/serve.js')).runServe(args, undefined);
