@@ -13,7 +13,8 @@ import type { JsonValue } from '../protocol/messages.js';
 import { compileSchema } from './validate.js';
 import type { TypeName } from './coerce-rules.js';
 import { decodeFragmentPointer, escapeToken } from './pointer.js';
-import { type SchemaObject, isObject, own } from './context.js';
+import { isObject } from '../protocol/messages.js';
+import { type SchemaObject, own } from './context.js';
 
 /** A schema: an object or a boolean (2020-12 Core §4.3.2). */
 export type SchemaNode = SchemaObject | boolean;

@@ -10,9 +10,6 @@ import type { Fn } from './state.js';
 import { SchemaCompileError } from './types.js';
 import { isObject } from '../protocol/messages.js';
 
-/** True for a JSON object (not null, not an array): one test for messages and schemas. */
-export { isObject };
-
 /** A schema object as the compiler reads it. */
 export type SchemaObject = { [keyword: string]: unknown };
 

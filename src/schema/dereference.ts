@@ -7,6 +7,7 @@
  * against the schema's base URI), §9.4.2 (identifiers inside unknown keywords are not identifiers).
  * @module
  */
+import { isObject } from '../protocol/messages.js';
 import type { JsonSchema } from '../protocol/types.js';
 import { decodeFragmentPointer, escapeToken } from './pointer.js';
 import { SchemaCompileError } from './types.js';
@@ -54,12 +55,6 @@ const SUBSCHEMA_KEYWORDS = new Map<string, number>([
 ]);
 const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
 const hasOwn = Object.prototype.hasOwnProperty;
-
-type Obj = { [key: string]: unknown };
-
-function isObject(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /**
  * Walks `root` once and indexes its resources, anchors, base URIs and paths.

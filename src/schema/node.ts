@@ -6,7 +6,7 @@
  * Spec: JSON Schema 2020-12 Core §7.6 (evaluation), §8.2.3 ($ref), §11 (unevaluated*).
  * @module
  */
-import { isObject } from './context.js';
+import { isObject } from '../protocol/messages.js';
 import type { CompileContext, SchemaObject } from './context.js';
 import {
   T_ARRAY, T_BOOLEAN, T_INTEGER, T_NULL, T_NUMBER, T_OBJECT, T_STRING, kindOf, typeFail,

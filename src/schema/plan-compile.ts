@@ -16,8 +16,9 @@
  * @module
  */
 import {
-  type SchemaObject, count, isObject, numberValue, own, regexOf, schemaList, schemaMap, stringList,
+  type SchemaObject, count, numberValue, own, regexOf, schemaList, schemaMap, stringList,
 } from './context.js';
+import { isObject } from '../protocol/messages.js';
 import { type SchemaIndex, findTarget } from './dereference.js';
 import { formatCheck } from './format.js';
 import { decimals, parseType } from './keywords-scalar.js';

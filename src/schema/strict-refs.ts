@@ -5,16 +5,13 @@
  * Spec: JSON Schema 2020-12 Core §8.2.3 (`$ref`), RFC 6901 (JSON Pointer).
  * @module
  */
-import type { JsonValue } from '../protocol/messages.js';
+import { isObject, type JsonValue } from '../protocol/messages.js';
 
 /** A `$ref` found in a schema: where it sits (`segs`, path segments) and what it says. */
 export interface RefSite {
   segs: string[];
   ref: string;
 }
-
-const isObj = (v: unknown): v is { [k: string]: JsonValue } =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The JSON Pointer segments of a local `$ref` (`#` is the root, `#/a/b`), decoded per RFC 6901 and
@@ -35,7 +32,7 @@ export function refPointer(ref: string): string[] | undefined {
 export function refResolves(root: JsonValue, segs: string[]): boolean {
   let at: JsonValue | undefined = root;
   for (const s of segs) {
-    if (isObj(at)) at = Object.hasOwn(at, s) ? at[s] : undefined;
+    if (isObject(at)) at = Object.hasOwn(at, s) ? at[s] : undefined;
     else if (Array.isArray(at) && /^(0|[1-9]\d*)$/.test(s)) at = at[Number(s)];
     else return false;
     if (at === undefined) return false;

@@ -12,7 +12,7 @@
  * Tools (`inputSchema`, `outputSchema`, tool names).
  * @module
  */
-import type { JsonValue } from '../protocol/messages.js';
+import { isObject, type JsonValue } from '../protocol/messages.js';
 import { isOneOf, notOneOf } from '../protocol/names.js';
 import type { JsonSchema } from '../protocol/types.js';
 import { isRecursiveRef, refPointer, refResolves } from './strict-refs.js';
@@ -106,11 +106,10 @@ const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 /** Keywords that give a schema its shape without a `type` (for the `typed` check). */
 const TYPED_BY = ['type', 'anyOf', 'oneOf', 'allOf', '$ref', 'enum', 'const'];
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const hasType = (node: Obj, t: string): boolean =>
   node.type === t || (Array.isArray(node.type) && node.type.includes(t));
 const isObjectSchema = (node: Obj): boolean =>
-  hasType(node, 'object') || (node.type === undefined && isObj(node.properties));
+  hasType(node, 'object') || (node.type === undefined && isObject(node.properties));
 const show = (v: JsonValue): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
 /** Builds a violation of `rule` at `segs` + `keyword`, filling the remedy template. */
@@ -197,8 +196,8 @@ function checkKeyword(w: Walk, node: Obj, segs: string[], key: string): void {
 }
 
 function checkNode(w: Walk, node: Obj, segs: string[]): void {
-  const isObject = isObjectSchema(node);
-  const props = isObj(node.properties) ? Object.keys(node.properties) : undefined;
+  const objectSchema = isObjectSchema(node);
+  const props = isObject(node.properties) ? Object.keys(node.properties) : undefined;
   for (const rule of w.rules) {
     const c = rule.check;
     if (c.kind === 'root-object') {
@@ -206,7 +205,7 @@ function checkNode(w: Walk, node: Obj, segs: string[]): void {
         report(w, rule, segs, 'type');
       }
     } else if (c.kind === 'closed-object') {
-      if (isObject && node.additionalProperties !== false) {
+      if (objectSchema && node.additionalProperties !== false) {
         report(w, rule, segs, 'additionalProperties',
           { verb: 'additionalProperties' in node ? 'set' : 'add' });
       }
@@ -216,7 +215,7 @@ function checkNode(w: Walk, node: Obj, segs: string[]): void {
         if (!required.includes(name)) report(w, rule, segs, 'required', { name });
       }
     } else if (c.kind === 'object-properties') {
-      if (isObject && (props === undefined || (c.nonEmpty && props.length === 0))) {
+      if (objectSchema && (props === undefined || (c.nonEmpty && props.length === 0))) {
         report(w, rule, segs, 'properties');
       }
     } else if (c.kind === 'typed') {
@@ -231,9 +230,9 @@ function measureNode(w: Walk, node: Obj, segs: string[], depth: number): void {
   const rule = w.rules.find((r) => r.check.kind === 'limit' && r.check.measure === 'object-depth');
   if (rule !== undefined && 'max' in rule.check && depth > rule.check.max && !w.depthReported) {
     w.depthReported = true;
-    report(w, rule, segs, isObj(node.properties) ? 'properties' : 'type');
+    report(w, rule, segs, isObject(node.properties) ? 'properties' : 'type');
   }
-  if (isObj(node.properties)) {
+  if (isObject(node.properties)) {
     const names = Object.keys(node.properties);
     bump(w, 'total-properties', names.length, segs, 'properties');
     bump(w, 'total-string-chars', names.join('').length, segs, 'properties');
@@ -244,7 +243,7 @@ function measureNode(w: Walk, node: Obj, segs: string[], depth: number): void {
   }
   for (const key of ['$defs', 'definitions']) {
     const defs = node[key];
-    if (isObj(defs)) bump(w, 'total-string-chars', Object.keys(defs).join('').length, segs, key);
+    if (isObject(defs)) bump(w, 'total-string-chars', Object.keys(defs).join('').length, segs, key);
   }
   if (Array.isArray(node.enum)) {
     const strings = node.enum.filter((v): v is string => typeof v === 'string');
@@ -268,7 +267,7 @@ function measureNode(w: Walk, node: Obj, segs: string[], depth: number): void {
 }
 
 function visit(w: Walk, node: JsonValue, segs: string[], depth: number): void {
-  if (!isObj(node)) return;
+  if (!isObject(node)) return;
   const level = isObjectSchema(node) ? depth + 1 : depth;
   checkNode(w, node, segs);
   measureNode(w, node, segs, level);
@@ -277,10 +276,10 @@ function visit(w: Walk, node: JsonValue, segs: string[], depth: number): void {
   if (typeof node.$anchor === 'string') w.anchors.add(node.$anchor);
   for (const key of SCHEMA_MAPS) {
     const map = node[key];
-    if (!isObj(map)) continue;
+    if (!isObject(map)) continue;
     for (const name of Object.keys(map)) visit(w, map[name], [...segs, key, name], level);
   }
-  if (isObj(node.dependencies)) {
+  if (isObject(node.dependencies)) {
     for (const [name, dep] of Object.entries(node.dependencies)) {
       visit(w, dep, [...segs, 'dependencies', name], level);
     }
@@ -293,7 +292,7 @@ function visit(w: Walk, node: JsonValue, segs: string[], depth: number): void {
     const list = node[key];
     if (Array.isArray(list)) list.forEach((s, i) => visit(w, s, [...segs, key, String(i)], level));
   }
-  if (isObj(node.items)) visit(w, node.items, [...segs, 'items'], level);
+  if (isObject(node.items)) visit(w, node.items, [...segs, 'items'], level);
 }
 
 function checkRefs(w: Walk): void {

@@ -14,7 +14,8 @@
  * @module
  */
 import type { JsonSchema } from '../protocol/types.js';
-import { type CompileContext, type SchemaObject, isObject, own, regexOf } from './context.js';
+import { isObject } from '../protocol/messages.js';
+import { type CompileContext, type SchemaObject, own, regexOf } from './context.js';
 import { DEFAULT_BASE, type SchemaIndex, findTarget, indexSchema } from './dereference.js';
 import { compileArray } from './keywords-array.js';
 import { compileAllOf, compileAnyOf, compileIf, compileNot, compileOneOf } from './keywords-logic.js';
