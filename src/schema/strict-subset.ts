@@ -15,7 +15,8 @@
 import { isObject, type JsonValue } from '../protocol/messages.js';
 import { isOneOf, notOneOf } from '../protocol/names.js';
 import type { JsonSchema } from '../protocol/types.js';
-import { isRecursiveRef, refPointer, refResolves } from './strict-refs.js';
+import { indexSchema, type SchemaIndex } from './dereference.js';
+import { isRecursiveRef, refTarget } from './strict-refs.js';
 import type { RefSite } from './strict-refs.js';
 import { STRICT_RULES } from './strict-rules.js';
 import type { LimitMeasure, StrictProfile, StrictRule, StrictSeverity } from './strict-rules.js';
@@ -95,7 +96,8 @@ export interface Walk {
   out: StrictViolation[];
   totals: Map<LimitMeasure, number>;
   refs: RefSite[];
-  anchors: Set<string>;
+  /** The document's `$id`s and anchors, indexed when the first `$ref` is met. */
+  index: SchemaIndex | undefined;
   depthReported: boolean;
 }
 
@@ -272,8 +274,10 @@ function visit(w: Walk, node: JsonValue, segs: string[], depth: number): void {
   checkNode(w, node, segs);
   measureNode(w, node, segs, level);
   for (const key of Object.keys(node)) checkKeyword(w, node, segs, key);
-  if (typeof node.$ref === 'string') w.refs.push({ segs, ref: node.$ref });
-  if (typeof node.$anchor === 'string') w.anchors.add(node.$anchor);
+  if (typeof node.$ref === 'string') {
+    w.index ??= indexSchema(w.root as JsonSchema, { lenient: true });
+    w.refs.push({ segs, ref: node.$ref, target: refTarget(w.index, node.$ref, node) });
+  }
   for (const key of SCHEMA_MAPS) {
     const map = node[key];
     if (!isObject(map)) continue;
@@ -301,11 +305,8 @@ function checkRefs(w: Walk): void {
     if (c.kind !== 'ref') continue;
     for (const site of w.refs) {
       const local = site.ref.startsWith('#');
-      const segs = refPointer(site.ref);
-      const found = segs === undefined
-        ? w.anchors.has(site.ref.slice(1)) : refResolves(w.root, segs);
       const bad = c.test === 'local' ? !local
-        : c.test === 'resolves' ? local && !found : isRecursiveRef(w.refs, site);
+        : c.test === 'resolves' ? local && site.target === undefined : isRecursiveRef(w.refs, site);
       if (bad) report(w, rule, site.segs, '$ref');
     }
   }
@@ -333,7 +334,7 @@ export function walk(schema: JsonSchema, profile: StrictProfile,
   }
   const w: Walk = {
     rules, claimed, role: options.role ?? 'input', root: schema, out: [], totals: new Map(),
-    refs: [], anchors: new Set(), depthReported: false,
+    refs: [], index: undefined, depthReported: false,
   };
   if (options.toolName !== undefined) checkToolName(w, options.toolName);
   if (typeof schema === 'boolean') checkNode(w, {}, []);
