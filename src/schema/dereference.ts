@@ -143,7 +143,9 @@ function walk(index: SchemaIndex, schema: unknown, path: string, base: string, d
       walk(index, value, path + '/' + kw, base, depth + 1, active, fail);
     } else if (kind === MANY) {
       if (!Array.isArray(value)) continue;
-      for (let i = 0; i < value.length; i++) walk(index, value[i], `${path}/${kw}/${i}`, base, depth + 1, active, fail);
+      for (let i = 0; i < value.length; i++) {
+        walk(index, value[i], `${path}/${kw}/${i}`, base, depth + 1, active, fail);
+      }
     } else if (isObject(value)) {
       for (const key of Object.keys(value)) {
         walk(index, value[key], `${path}/${kw}/${escapeToken(key)}`, base, depth + 1, active, fail);
@@ -199,6 +201,7 @@ export function findTarget(index: SchemaIndex, ref: string, base: string): Schem
  * the document's when `from` was not indexed). Returns `undefined` when the target is not in this
  * document.
  */
-export function resolveRef(index: SchemaIndex, ref: string, from: object): SchemaTarget | undefined {
+export function resolveRef(index: SchemaIndex, ref: string,
+  from: object): SchemaTarget | undefined {
   return findTarget(index, ref, index.baseOf.get(from) ?? DEFAULT_BASE);
 }
