@@ -48,7 +48,8 @@ test('every file npm would ship imports only node: modules and its own relative 
   assert.ok(size < 150 * 1024, `tarball is ${size} bytes`);
 });
 
-test('the pure core (the root entry and everything it imports) imports no node: module', () => {
+/** Every file `entry` (a shipped file) reaches, with their total size; each imports no node: module. */
+function pureClosure(entry) {
   const seen = new Set();
   let bytes = 0;
   const visit = (file) => {
@@ -61,9 +62,38 @@ test('the pure core (the root entry and everything it imports) imports no node: 
       if (spec.startsWith('.')) visit(resolve(dirname(file), spec));
     }
   };
-  visit(resolve(repoRoot, pkg.exports['.'].default));
+  visit(resolve(repoRoot, entry));
+  return { seen, bytes };
+}
+
+test('the pure core (the root entry and everything it imports) imports no node: module', () => {
+  const { seen, bytes } = pureClosure(pkg.exports['.'].default);
   // The walk must reach the core itself (one file), not stop at the re-exporting entry.
   assert.ok(seen.size >= 2 && bytes > 50_000, `reached ${seen.size} files, ${bytes} bytes`);
+});
+
+test('baremcp/schema (and everything it imports) imports no node: module either', () => {
+  const { seen, bytes } = pureClosure(pkg.exports['./schema'].default);
+  assert.ok(seen.size >= 2 && bytes > 50_000, `reached ${seen.size} files, ${bytes} bytes`);
+});
+
+test('the strict-profile and coercion helpers are on baremcp/schema, not on the root entry', async () => {
+  assert.deepEqual(Object.keys(pkg.exports), ['.', './stdio', './http', './testing', './schema', './package.json']);
+  assert.deepEqual(pkg.exports['./schema'], {
+    types: './dist/types/schema/index.d.ts',
+    default: './dist/bundle/schema/index.js',
+  });
+  const moved = ['STRICT_PROFILES', 'StrictSchemaError', 'assertStrictSchema', 'coerceArguments',
+    'findStrictSchemaViolations', 'findToolSetViolations', 'formatCoercions', 'formatViolationsTable'];
+  const root = await import(resolve(repoRoot, pkg.exports['.'].default));
+  const schema = await import(resolve(repoRoot, pkg.exports['./schema'].default));
+  assert.deepEqual(Object.keys(schema).sort(), [...moved, 'SchemaCompileError', 'compileSchema'].sort());
+  for (const name of moved) assert.equal(name in root, false, `${name} is not on the root entry`);
+  assert.equal(root.compileSchema, schema.compileSchema, 'one compileSchema, on both');
+  const types = readFileSync(resolve(repoRoot, pkg.exports['./schema'].types), 'utf8');
+  for (const name of ['StrictProfile', 'StrictViolation', 'ToolViolation', 'CoerceOptions', 'Coercion', 'CoercionRule']) {
+    assert.match(types, new RegExp(`\\b${name}\\b`), `baremcp/schema declares ${name}`);
+  }
 });
 
 test('a stdio server on the public entries loads few files, and the core classes exist once', () => {

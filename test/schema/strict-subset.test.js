@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   assertStrictSchema, findStrictSchemaViolations, STRICT_PROFILES, StrictSchemaError,
-} from '../../dist/schema/strict-subset.js';
+} from '../../dist/schema/index.js';
 import { STRICT_RULES } from '../../dist/schema/strict-rules.js';
 
 /** An object schema that OpenAI's strict subset accepts: closed, every property required. */

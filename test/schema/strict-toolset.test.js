@@ -2,7 +2,7 @@
 // the limits that hold across the list (Anthropic per-request totals, unique names for MCP).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findToolSetViolations } from '../../dist/schema/strict-toolset.js';
+import { findToolSetViolations } from '../../dist/schema/index.js';
 import { STRICT_RULES } from '../../dist/schema/strict-rules.js';
 
 const str = { type: 'string' };
