@@ -6,7 +6,8 @@
 // code runs cold), and enough of them make V8 optimise the loader's path functions (~4 MiB of
 // resident memory), so the code is built in layers, each one file:
 //   1. core: everything the root entry reaches, plus src/protocol, src/server, src/schema (no
-//      `node:` import): chunks/core.js, re-exported (public names only) by index.js;
+//      `node:` import): chunks/core.js, re-exported (public names only) by index.js and by
+//      schema/index.js (the `baremcp/schema` subpath, whose modules are all in the core);
 //   2. stdio: the stdio transport beyond the core: chunks/stdio.js, re-exported by
 //      transport/stdio.js;
 //   3. cli: the CLI's main, arguments, module loading and `serve`: cli/main.js itself (a bin, not
@@ -165,8 +166,27 @@ async function buildLayer(name, entry, { extra = [], stub = true, banner } = {})
   layers.push({ name, files, chunk, exports, placeholder });
 }
 
+/**
+ * A public entry whose modules all sit in the layer `name` (`src/schema/index.ts` in the core): a
+ * file at its place re-exporting the entry's names from that layer's one file.
+ */
+async function reexportFromLayer(entry, name) {
+  const layer = layers.find((l) => l.name === name);
+  const probe = await build({ ...common, entryPoints: [entry], outdir: OUT, write: false, sourcemap: false, metafile: true });
+  const names = Object.values(probe.metafile.outputs).find((o) => o.entryPoint === entry).exports;
+  for (const n of names) {
+    if (!layer.exports.has(n)) throw new Error(`bundle: ${entry} exports ${n}, which layer ${name} does not export`);
+  }
+  const target = join(OUT, outPath(entry));
+  mkdirSync(dirname(target), { recursive: true });
+  let from = relative(dirname(target), layer.chunk).replaceAll('\\', '/');
+  if (!from.startsWith('.')) from = './' + from;
+  writeFileSync(target, `export{${names.join(',')}}from${JSON.stringify(from)};\n`);
+}
+
 rmSync(OUT, { recursive: true, force: true });
 await buildLayer('core', 'src/index.ts', { extra: ['src/protocol', 'src/server', 'src/schema'] });
+await reexportFromLayer('src/schema/index.ts', 'core');
 await buildLayer('stdio', 'src/transport/stdio.ts');
 await buildLayer('cli', 'src/cli/main.ts', { extra: ['src/cli/commands/serve.ts'], stub: false, banner: '#!/usr/bin/env node' });
 
@@ -209,7 +229,7 @@ const visit = (file) => {
     visit(resolve(dirname(file), `${m[1]}.d.ts`));
   }
 };
-for (const entry of ['index', 'transport/stdio', 'transport/http', 'auth/index', 'policies/index', 'extensions/tasks/index', 'extensions/apps', 'testing/index']) {
+for (const entry of ['index', 'schema/index', 'transport/stdio', 'transport/http', 'auth/index', 'policies/index', 'extensions/tasks/index', 'extensions/apps', 'testing/index']) {
   visit(resolve('dist', `${entry}.d.ts`));
 }
 for (const file of seen) {

@@ -2,7 +2,8 @@
  * baremcp: Model Context Protocol servers with zero runtime dependencies.
  *
  * This entry point is the pure core: it imports no `node:` module, so it runs on Node, Deno, Bun,
- * browsers and edge workers. Node transports live on subpaths (`baremcp/stdio`).
+ * browsers and edge workers. Node transports live on subpaths (`baremcp/stdio`), and the JSON
+ * Schema tools beyond validation (vendor strict modes, argument coercion) on `baremcp/schema`.
  * Every line here is public API.
  * @module
  */
@@ -72,22 +73,11 @@ export type { UriTemplate } from './server/uri-template.js';
 export type { UriTemplateCheck, UriTemplateParams } from './server/uri-template-params.js';
 export { isUri, safeRelativePath } from './server/uri.js';
 
-// JSON Schema: validation, coercion, vendor strict modes, types from schema literals.
+// JSON Schema: validation and types from schema literals (vendor strict modes and argument
+// coercion are on the `baremcp/schema` subpath).
 export { compileSchema } from './schema/validate.js';
 export { SchemaCompileError } from './schema/types.js';
 export type { CompileOptions, SchemaError, ValidationResult, Validator } from './schema/types.js';
-export { coerceArguments, formatCoercions } from './schema/coerce.js';
-export type { CoerceOptions, Coercion, CoercionResult, CoercionRule } from './schema/coerce.js';
-export {
-  assertStrictSchema,
-  findStrictSchemaViolations,
-  STRICT_PROFILES,
-  StrictSchemaError,
-} from './schema/strict-subset.js';
-export type { StrictCheckOptions, StrictProfile, StrictSeverity, StrictViolation } from './schema/strict-subset.js';
-export { findToolSetViolations } from './schema/strict-toolset.js';
-export type { ToolSchemas, ToolViolation } from './schema/strict-toolset.js';
-export { formatViolationsTable } from './schema/strict-report.js';
 export type { FromSchema } from './schema/from-schema.js';
 
 // The protocol: messages, errors, revisions.

@@ -84,6 +84,30 @@ test('the pure core (the root entry and everything it imports) imports no node: 
   assert.ok(files >= 2 && bytes > 50_000, `reached ${files} files, ${bytes} bytes`);
 });
 
+test('baremcp/schema (and everything it imports) imports no node: module either', () => {
+  const { files, bytes } = pureWalk(pkg.exports['./schema'].default);
+  assert.ok(files >= 2 && bytes > 50_000, `reached ${files} files, ${bytes} bytes`);
+});
+
+test('the strict-profile and coercion helpers are on baremcp/schema, not on the root entry', async () => {
+  assert.ok(Object.keys(pkg.exports).includes('./schema'));
+  assert.deepEqual(pkg.exports['./schema'], {
+    types: './dist/types/schema/index.d.ts',
+    default: './dist/bundle/schema/index.js',
+  });
+  const moved = ['STRICT_PROFILES', 'StrictSchemaError', 'assertStrictSchema', 'coerceArguments',
+    'findStrictSchemaViolations', 'findToolSetViolations', 'formatCoercions', 'formatViolationsTable'];
+  const root = await import(resolve(repoRoot, pkg.exports['.'].default));
+  const schema = await import(resolve(repoRoot, pkg.exports['./schema'].default));
+  assert.deepEqual(Object.keys(schema).sort(), [...moved, 'SchemaCompileError', 'compileSchema'].sort());
+  for (const name of moved) assert.equal(name in root, false, `${name} is not on the root entry`);
+  assert.equal(root.compileSchema, schema.compileSchema, 'one compileSchema, on both');
+  const types = readFileSync(resolve(repoRoot, pkg.exports['./schema'].types), 'utf8');
+  for (const name of ['StrictProfile', 'StrictViolation', 'ToolViolation', 'CoerceOptions', 'Coercion', 'CoercionRule']) {
+    assert.match(types, new RegExp(`\\b${name}\\b`), `baremcp/schema declares ${name}`);
+  }
+});
+
 test('a stdio server on the public entries loads few files, and the core classes exist once', () => {
   // Each module the loader resolves costs start-up time, and enough of them make V8 optimise the
   // loader's path functions (~4 MiB resident); see scripts/bundle.js.

@@ -1,8 +1,9 @@
 /**
  * A small argv parser: `--flag`, `--key value`, `--key=value`, positionals, and everything after
- * `--` kept apart.
+ * `--` kept apart; and the check that a command was given only the options it takes.
  * @module
  */
+import { notOneOf } from '../protocol/names.js';
 
 /** Parsed command line. */
 export interface ParsedArgs {
@@ -22,10 +23,13 @@ export class UsageError extends Error {
   }
 }
 
+/** The one short option (`-h`, for `--help`). */
+const SHORT_OPTIONS = ['-h'];
+
 /**
  * Parses `argv` (without the node and script paths).
  * @param valued names of options that take a value (`--port 3000`); others are flags.
- * @throws {UsageError} when a valued option has no value.
+ * @throws {UsageError} when a valued option has no value, or for a short option other than `-h`.
  */
 export function parseArgs(argv: readonly string[], valued: readonly string[]): ParsedArgs {
   const result: ParsedArgs = { positionals: [], options: new Map(), rest: undefined };
@@ -50,6 +54,8 @@ export function parseArgs(argv: readonly string[], valued: readonly string[]): P
       }
     } else if (arg === '-h') {
       result.options.set('help', true);
+    } else if (arg.startsWith('-') && arg.length > 1) {
+      throw new UsageError(notOneOf('option', arg, SHORT_OPTIONS) + '; long options start with --');
     } else {
       result.positionals.push(arg);
     }
@@ -62,4 +68,35 @@ export function optionString(args: ParsedArgs, name: string): string | undefined
   const value = args.options.get(name);
   if (value === true) throw new UsageError(`--${name} needs a value`);
   return value;
+}
+
+/** Flags every command takes (`--help`, `--version`). */
+export const GLOBAL_FLAGS: readonly string[] = ['help', 'version'];
+
+/** The options one command takes (names without dashes). */
+export interface CommandOptions {
+  /** Options that take a value (`--port 3000`, `--port=3000`). */
+  values: readonly string[];
+  /** Bare flags (`--json`); `--json=yes` is refused. */
+  flags: readonly string[];
+}
+
+/**
+ * Refuses an option `command` does not take, and a value given to a bare flag: an unknown or
+ * misspelt option is an error, never ignored. `command` prefixes the message (`serve: `), or
+ * nothing for the command-less form.
+ * @throws {UsageError} e.g. `serve: unknown option "--prot" (choose from --http, --port, --host, --help)`.
+ */
+export function checkOptions(args: ParsedArgs, command: string | undefined,
+  known: CommandOptions): void {
+  const prefix = command === undefined ? '' : `${command}: `;
+  const names = [...known.values, ...known.flags];
+  for (const [name, value] of args.options) {
+    if (known.flags.includes(name) || GLOBAL_FLAGS.includes(name)) {
+      if (value !== true) throw new UsageError(`${prefix}--${name} takes no value (got --${name}=${value})`);
+    } else if (!names.includes(name)) {
+      const choices = [...names, ...GLOBAL_FLAGS].map((n) => `--${n}`);
+      throw new UsageError(prefix + notOneOf('option', `--${name}`, choices));
+    }
+  }
 }

@@ -14,7 +14,7 @@
  * `call --server` exits 2 when its `serve` did.
  * @module
  */
-import { parseArgs, UsageError } from './args.js';
+import { checkOptions, parseArgs, UsageError, type CommandOptions } from './args.js';
 import { ownPackage } from './own-copy.js';
 
 const HELP = `baremcp: Model Context Protocol servers with zero runtime dependencies
@@ -47,6 +47,18 @@ Usage:
 Exit codes: 0 ok, 1 tool error or violations found, 2 usage error, 3 server failure.
 `;
 
+/**
+ * The options each command takes (`''`: the command-less form). `--read` and `--prompt` take
+ * their value inline or as the next argument.
+ */
+const OPTIONS: { readonly [command: string]: CommandOptions } = {
+  '': { values: ['root', 'port', 'host'], flags: ['http'] },
+  serve: { values: ['port', 'host', 'auth-issuer', 'auth-audience', 'public-url'], flags: ['http', 'isolate'] },
+  call: { values: ['server', 'root', 'read', 'prompt'], flags: ['json', 'verbose'] },
+  check: { values: ['server', 'root', 'profile'], flags: ['json', 'verbose'] },
+  init: { values: [], flags: [] },
+};
+
 async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host', 'auth-issuer', 'auth-audience', 'public-url']);
   if (args.options.has('version')) {
@@ -59,6 +71,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   args.positionals = positionals;
+  if (Object.hasOwn(OPTIONS, command ?? '')) checkOptions(args, command, OPTIONS[command ?? ''] as CommandOptions);
   switch (command) {
     case undefined:
       await (await import('./commands/serve.js')).runServe(args, undefined);

@@ -8,7 +8,8 @@
  * `additionalItems`).
  * @module
  */
-import { isObject, own } from './context.js';
+import { isObject } from '../protocol/messages.js';
+import { own } from './context.js';
 import {
   isSchemaNode,
   type NodeView,

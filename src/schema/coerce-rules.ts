@@ -6,6 +6,7 @@
  * Spec: JSON Schema 2020-12 Validation §6.1.1 (`type`); RFC 8259 §6 (number grammar).
  * @module
  */
+import { isObject } from '../protocol/messages.js';
 
 /** A primitive type name of JSON Schema (2020-12 Validation §6.1.1). */
 export type TypeName = 'null' | 'boolean' | 'object' | 'array' | 'number' | 'integer' | 'string';
@@ -57,17 +58,10 @@ export function jsonType(value: unknown): TypeName | undefined {
       return Number.isFinite(value) ? (Number.isInteger(value) ? 'integer' : 'number') : undefined;
     case 'object':
       if (Array.isArray(value)) return 'array';
-      return isPlainObject(value) ? 'object' : undefined;
+      return isObject(value) ? 'object' : undefined;
     default:
       return undefined;
   }
-}
-
-/** True for objects whose prototype is `Object.prototype` or `null` (what `JSON.parse` makes). */
-export function isPlainObject(value: unknown): value is { [key: string]: unknown } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }
 
 /** True when a value of this JSON type satisfies `type` (an integer satisfies `number`). */
@@ -164,7 +158,7 @@ export function coerceToType(
     }
     if (types.has('object')) {
       const parsed = parseJsonText(value, '{', options);
-      if (isPlainObject(parsed)) return { value: parsed, rule: 'json-string-to-object' };
+      if (isObject(parsed)) return { value: parsed, rule: 'json-string-to-object' };
       if (parsed === TOO_LONG) return undefined;
     }
   }

@@ -1,6 +1,6 @@
 /**
  * The schema side of argument coercion: a read-only view of one schema document that resolves
- * same-document `$ref`s, flattens what a node applies in place (`$ref`, `allOf`), intersects the
+ * same-document `$ref`s (with the validator's resolver, `dereference.ts`), flattens what a node applies in place (`$ref`, `allOf`), intersects the
  * declared `type`s, and answers "does this subschema accept this value" with the in-house
  * validator. Everything is computed lazily and cached per schema object.
  *
@@ -12,8 +12,9 @@ import type { JsonSchema } from '../protocol/types.js';
 import type { JsonValue } from '../protocol/messages.js';
 import { compileSchema } from './validate.js';
 import type { TypeName } from './coerce-rules.js';
-import { decodeFragmentPointer, escapeToken } from './pointer.js';
-import { type SchemaObject, isObject, own } from './context.js';
+import { isObject } from '../protocol/messages.js';
+import { type SchemaObject, own } from './context.js';
+import { type SchemaIndex, indexSchema, resolveRef } from './dereference.js';
 
 /** A schema: an object or a boolean (2020-12 Core §4.3.2). */
 export type SchemaNode = SchemaObject | boolean;
@@ -95,69 +96,35 @@ type Check = ((value: unknown) => boolean | undefined) | undefined;
 /** One schema document, with its caches. Obtain it with {@link schemaDocument}. */
 export class SchemaDocument {
   readonly root: SchemaNode;
-  readonly #pointers = new WeakMap<object, string>();
-  readonly #anchors = new Map<string, SchemaObject>();
+  #indexed: SchemaIndex | undefined;
+  /** JSON Pointers of `$ref` targets the index does not list (under an unknown keyword). */
+  readonly #targetPaths = new WeakMap<object, string>();
   readonly #views = new WeakMap<object, NodeView>();
   readonly #checks = new WeakMap<object, Check>();
   readonly #regexes = new Map<string, RegExp | undefined>();
   readonly #targets = new WeakMap<object, SchemaNode>();
   readonly #conjunctions: ConjunctionTrie = new WeakMap();
-  #indexed = false;
 
   constructor(root: SchemaNode) {
     this.root = root;
   }
 
-  /** Records the JSON Pointer of every object in the document and its `$anchor`s, once. */
-  #index(): void {
-    if (this.#indexed) return;
-    this.#indexed = true;
-    const stack: [unknown, string][] = [[this.root, '']];
-    while (stack.length > 0) {
-      const [value, pointer] = stack.pop() as [unknown, string];
-      if (typeof value !== 'object' || value === null || this.#pointers.has(value)) continue;
-      this.#pointers.set(value, pointer);
-      if (Array.isArray(value)) {
-        value.forEach((item, index) => stack.push([item, `${pointer}/${index}`]));
-        continue;
-      }
-      const object = value as SchemaObject;
-      const anchor = own(object, '$anchor');
-      if (typeof anchor === 'string' && !this.#anchors.has(anchor)) {
-        this.#anchors.set(anchor, object);
-      }
-      for (const key of Object.keys(object)) {
-        stack.push([object[key], `${pointer}/${escapeToken(key)}`]);
-      }
-    }
+  /** The document's resources, anchors, base URIs and paths (indexed once, never throwing). */
+  #index(): SchemaIndex {
+    this.#indexed ??= indexSchema(this.root as JsonSchema, { lenient: true });
+    return this.#indexed;
   }
 
   /**
-   * Resolves a `$ref` within this document: `#`, `#/json/pointer` (percent-decoded), `#anchor`,
-   * and the same forms prefixed by the root's `$id`. Anything else resolves to `undefined`.
+   * Resolves the `$ref` value `ref` written in the schema object `from` within this document
+   * (JSON Pointers, anchors, `$id` bases: JSON Schema 2020-12 Core §8.2). Anything that points
+   * outside the document resolves to `undefined`.
    */
-  resolve(ref: string): SchemaNode | undefined {
-    const hash = ref.indexOf('#');
-    const base = hash < 0 ? ref : ref.slice(0, hash);
-    const rootId = typeof this.root === 'object' ? own(this.root, '$id') : undefined;
-    if (base !== '' && (typeof rootId !== 'string' || base !== rootId.replace(/#$/, ''))) {
-      return undefined;
-    }
-    const fragment = hash < 0 ? '' : ref.slice(hash + 1);
-    if (fragment === '') return this.root;
-    if (!fragment.startsWith('/')) {
-      this.#index();
-      return this.#anchors.get(fragment);
-    }
-    const tokens = decodeFragmentPointer(fragment);
-    if (tokens === undefined) return undefined;
-    let node: unknown = this.root;
-    for (const token of tokens) {
-      if (Array.isArray(node) && /^(?:0|[1-9]\d*)$/.test(token)) node = node[Number(token)];
-      else if (isObject(node)) node = own(node, token);
-      else return undefined;
-    }
-    return isSchemaNode(node) ? node : undefined;
+  resolve(ref: string, from: SchemaObject): SchemaNode | undefined {
+    const target = resolveRef(this.#index(), ref, from);
+    if (target === undefined) return undefined;
+    if (typeof target.schema === 'object') this.#targetPaths.set(target.schema, target.path);
+    return target.schema;
   }
 
   /**
@@ -174,7 +141,7 @@ export class SchemaDocument {
       const ref = own(current, '$ref');
       if (typeof ref !== 'string') break;
       if (Object.keys(current).some((key) => !ANNOTATIONS.has(key))) break;
-      const next = this.resolve(ref);
+      const next = this.resolve(ref, current);
       if (next === undefined || next === node) break;
       current = next;
     }
@@ -219,7 +186,7 @@ export class SchemaDocument {
       seen.add(schema);
       conjuncts.push(schema);
       const ref = own(schema, '$ref');
-      if (typeof ref === 'string') visit(this.resolve(ref));
+      if (typeof ref === 'string') visit(this.resolve(ref, schema));
       const allOf = own(schema, 'allOf');
       if (Array.isArray(allOf)) for (const item of allOf) if (isSchemaNode(item)) visit(item);
     };
@@ -278,8 +245,7 @@ export class SchemaDocument {
     if (node === this.root) {
       schema = node as JsonSchema;
     } else {
-      this.#index();
-      const pointer = this.#pointers.get(node);
+      const pointer = this.#index().pathOf.get(node) ?? this.#targetPaths.get(node);
       if (pointer === undefined || typeof this.root === 'boolean') return undefined;
       const ownId = own(this.root, '$id');
       const id =

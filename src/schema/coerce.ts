@@ -9,11 +9,10 @@
  * (`required`); RFC 6901 (paths); MCP 2025-11-25, Server / Tools (`tools/call` `arguments`).
  * @module
  */
-import type { JsonValue } from '../protocol/messages.js';
+import { isObject, type JsonValue } from '../protocol/messages.js';
 import type { JsonSchema } from '../protocol/types.js';
 import {
   coerceToType,
-  isPlainObject,
   type CoercionRule,
   type RuleOptions,
 } from './coerce-rules.js';
@@ -214,7 +213,7 @@ function coerceFresh(
   if (depth < walk.maxDepth) {
     if (Array.isArray(current)) {
       current = coerceItems(walk, view, current, path, depth, out);
-    } else if (isPlainObject(current)) {
+    } else if (isObject(current)) {
       current = coerceProperties(walk, view, current, path, depth, out);
     }
   }

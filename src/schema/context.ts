@@ -1,28 +1,27 @@
 /**
- * What the keyword compilers share at compile time: the options, a way to compile a subschema,
- * and readers that check a keyword's value and throw `SchemaCompileError` at its path when the
- * value is not what JSON Schema 2020-12 Validation allows.
+ * What the keyword readers (`keywords-*.ts`) share at compile time: a way to compile a
+ * subschema or resolve a `$ref` into a plan, the options, and readers that check a keyword's
+ * value and throw `SchemaCompileError` at its path when the value is not what JSON Schema
+ * 2020-12 Validation allows.
  *
  * Spec: JSON Schema 2020-12 Validation §6 (keyword value constraints).
  * @module
  */
-import type { Fn } from './state.js';
+import type { Plan } from './plan.js';
 import { SchemaCompileError } from './types.js';
 import { isObject } from '../protocol/messages.js';
-
-/** True for a JSON object (not null, not an array): one test for messages and schemas. */
-export { isObject };
 
 /** A schema object as the compiler reads it. */
 export type SchemaObject = { [keyword: string]: unknown };
 
-/** The compiler's services, passed to each keyword compiler. */
-export interface CompileContext {
-  formatAssertion: boolean;
-  /** Compiles the subschema at document `path` (base URI inherited from `base`). */
-  sub(schema: unknown, path: string, base: string): Fn;
-  /** Compiles an ECMAScript regex with the `u` flag, or throws at `path`. Cached by source. */
-  regex(source: unknown, path: string): RegExp;
+/** The plan compiler's services, passed to each keyword reader. */
+export interface ReadContext {
+  /** `format` is an assertion (`CompileOptions.formatAssertion`). */
+  readonly formatAssertion: boolean;
+  /** The plan of the subschema at document `path` (base URI inherited from `base`). */
+  sub(schema: unknown, path: string, base: string): Plan;
+  /** The plan a `$ref` value (at `path`) points to. @throws {SchemaCompileError} */
+  ref(ref: unknown, path: string, base: string): Plan;
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;

@@ -1,12 +1,15 @@
 /**
- * One walk over a schema document that finds every schema resource (`$id`), every anchor
- * (`$anchor`, `$dynamicAnchor`) and the base URI and document path of every subschema, so that
- * `$ref` can be resolved once, at compile time, without fetching anything.
+ * The one `$ref` resolver: a walk over a schema document that finds every schema resource
+ * (`$id`), every anchor (`$anchor`, `$dynamicAnchor`) and the base URI and document path of every
+ * subschema, and `findTarget`/`resolveRef` that resolve a `$ref` against them without fetching
+ * anything. The validator, argument coercion, the strict-subset checker and the server's
+ * integer guard all resolve through it.
  *
  * Spec: JSON Schema 2020-12 Core §8.2 (base URI, `$id`, `$anchor`), §9.2 (resolving a `$ref`
  * against the schema's base URI), §9.4.2 (identifiers inside unknown keywords are not identifiers).
  * @module
  */
+import { isObject } from '../protocol/messages.js';
 import type { JsonSchema } from '../protocol/types.js';
 import { decodeFragmentPointer, escapeToken } from './pointer.js';
 import { SchemaCompileError } from './types.js';
@@ -23,6 +26,17 @@ export interface SchemaTarget {
   schema: JsonSchema;
   path: string;
   base: string;
+}
+
+/** Options of {@link indexSchema}. */
+export interface IndexOptions {
+  /**
+   * Never throw: an invalid `$id` or anchor is skipped, and the walk stops below
+   * `MAX_SCHEMA_DEPTH` and at a cycle of objects. For tools that read a schema without
+   * compiling it (coercion, the strict-subset checker), which must not fail on a broken one.
+   * @default false
+   */
+  lenient?: boolean;
 }
 
 /** What the walk learned about a document. Keys of the maps are absolute URIs. */
@@ -55,18 +69,13 @@ const SUBSCHEMA_KEYWORDS = new Map<string, number>([
 const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
 const hasOwn = Object.prototype.hasOwnProperty;
 
-type Obj = { [key: string]: unknown };
-
-function isObject(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /**
  * Walks `root` once and indexes its resources, anchors, base URIs and paths.
  * Throws `SchemaCompileError` for an `$id` or `$anchor` that is not a valid identifier, and for
- * a schema nested deeper than `MAX_SCHEMA_DEPTH` (which also catches cyclic objects).
+ * a schema nested deeper than `MAX_SCHEMA_DEPTH` (which also catches cyclic objects), unless
+ * `options.lenient` is set.
  */
-export function indexSchema(root: JsonSchema): SchemaIndex {
+export function indexSchema(root: JsonSchema, options: IndexOptions = {}): SchemaIndex {
   const index: SchemaIndex = {
     resources: new Map(),
     anchors: new Map(),
@@ -75,30 +84,41 @@ export function indexSchema(root: JsonSchema): SchemaIndex {
     dynamicRef: undefined,
   };
   index.resources.set(DEFAULT_BASE, { schema: root, path: '', base: DEFAULT_BASE });
-  walk(index, root, '', DEFAULT_BASE, 0, new Set());
+  const fail = options.lenient === true
+    ? (): boolean => false
+    : (path: string, message: string): never => {
+      throw new SchemaCompileError(path, message);
+    };
+  walk(index, root, '', DEFAULT_BASE, 0, new Set(), fail);
   return index;
 }
 
-function walk(index: SchemaIndex, schema: unknown, path: string, base: string, depth: number, active: Set<object>): void {
+/** Throws a `SchemaCompileError` at `path`, or (lenient) returns false: skip what is wrong. */
+type Fail = (path: string, message: string) => boolean;
+
+function walk(index: SchemaIndex, schema: unknown, path: string, base: string, depth: number,
+  active: Set<object>, fail: Fail): void {
   if (!isObject(schema)) return;
   if (depth > MAX_SCHEMA_DEPTH) {
-    throw new SchemaCompileError(path, `schema nested deeper than ${MAX_SCHEMA_DEPTH} levels (or cyclic)`);
+    fail(path, `schema nested deeper than ${MAX_SCHEMA_DEPTH} levels (or cyclic)`);
+    return;
   }
   // A schema object reused in several places is walked once per base URI: without this, reuse
   // nested in applicators (`anyOf: [s, s]` around `anyOf: [s, s]` ...) would take exponential time.
   if (active.has(schema)) {
-    throw new SchemaCompileError(path, 'this schema object contains itself (a cycle of JavaScript objects); use $ref');
+    fail(path, 'this schema object contains itself (a cycle of JavaScript objects); use $ref');
+    return;
   }
   if (index.baseOf.get(schema) === base) return;
   const id = hasOwn.call(schema, '$id') ? schema.$id : undefined;
   if (id !== undefined) {
-    if (typeof id !== 'string') throw new SchemaCompileError(path + '/$id', '$id must be a string');
-    const [uri, fragment] = splitFragment(resolveUri(id, base));
-    if (fragment !== '') {
-      throw new SchemaCompileError(path + '/$id', '$id must not have a fragment; use $anchor');
+    const [uri, fragment] = typeof id === 'string' ? splitFragment(resolveUri(id, base)) : ['', ''];
+    if (typeof id !== 'string') fail(path + '/$id', '$id must be a string');
+    else if (fragment !== '') fail(path + '/$id', '$id must not have a fragment; use $anchor');
+    else {
+      base = uri;
+      index.resources.set(uri, { schema: schema as JsonSchema, path, base: uri });
     }
-    base = uri;
-    index.resources.set(uri, { schema: schema as JsonSchema, path, base: uri });
   }
   index.baseOf.set(schema, base);
   index.pathOf.set(schema, path);
@@ -106,7 +126,8 @@ function walk(index: SchemaIndex, schema: unknown, path: string, base: string, d
     if (!hasOwn.call(schema, kw)) continue;
     const name = schema[kw];
     if (typeof name !== 'string' || !ANCHOR.test(name)) {
-      throw new SchemaCompileError(path + '/' + kw, `${kw} must be a name like "node" (letters, digits, -, _, .)`);
+      fail(path + '/' + kw, `${kw} must be a name like "node" (letters, digits, -, _, .)`);
+      continue;
     }
     index.anchors.set(base + '#' + name, { schema: schema as JsonSchema, path, base });
   }
@@ -119,13 +140,15 @@ function walk(index: SchemaIndex, schema: unknown, path: string, base: string, d
     if (kind === undefined || !hasOwn.call(schema, kw)) continue;
     const value = schema[kw];
     if (kind === ONE) {
-      walk(index, value, path + '/' + kw, base, depth + 1, active);
+      walk(index, value, path + '/' + kw, base, depth + 1, active, fail);
     } else if (kind === MANY) {
       if (!Array.isArray(value)) continue;
-      for (let i = 0; i < value.length; i++) walk(index, value[i], `${path}/${kw}/${i}`, base, depth + 1, active);
+      for (let i = 0; i < value.length; i++) {
+        walk(index, value[i], `${path}/${kw}/${i}`, base, depth + 1, active, fail);
+      }
     } else if (isObject(value)) {
       for (const key of Object.keys(value)) {
-        walk(index, value[key], `${path}/${kw}/${escapeToken(key)}`, base, depth + 1, active);
+        walk(index, value[key], `${path}/${kw}/${escapeToken(key)}`, base, depth + 1, active, fail);
       }
     }
   }
@@ -171,4 +194,14 @@ export function findTarget(index: SchemaIndex, ref: string, base: string): Schem
   const known = typeof node === 'object' ? index.pathOf.get(node) : undefined;
   const knownBase = typeof node === 'object' ? index.baseOf.get(node) : undefined;
   return { schema: node as JsonSchema, path: known ?? path, base: knownBase ?? uri };
+}
+
+/**
+ * Resolves the `$ref` value `ref` written in the schema object `from` (against `from`'s base URI;
+ * the document's when `from` was not indexed). Returns `undefined` when the target is not in this
+ * document.
+ */
+export function resolveRef(index: SchemaIndex, ref: string,
+  from: object): SchemaTarget | undefined {
+  return findTarget(index, ref, index.baseOf.get(from) ?? DEFAULT_BASE);
 }

@@ -1,30 +1,79 @@
 /**
- * Compiler for the array keywords, fused into one check per schema: `prefixItems`, `items`,
- * `contains` (with `minContains`, `maxContains`), `minItems`, `maxItems` and `uniqueItems`.
+ * The array keywords: `prefixItems`, `items`, `contains` (with `minContains`, `maxContains`),
+ * `minItems`, `maxItems` and `uniqueItems`, read once into a plan, with their messages and the
+ * `uniqueItems` comparison. The walks over an array (one per backend: `verdict.ts`,
+ * `evaluate-array.ts`, `plan-codegen.ts`) check them together, so that a value is walked once.
  *
  * Spec: JSON Schema 2020-12 Core §10.3.1 (array applicators); Validation §6.4.
  * @module
  */
-import { type CompileContext, type SchemaObject, count, own, schemaList } from './context.js';
+import { count, own, schemaList, type ReadContext, type SchemaObject } from './context.js';
 import { canonicalKey } from './deep-equal.js';
-import { FALSE_FN, type Fn, type State, mark, prefix, quiet, report, stop } from './state.js';
-import { typeFail } from './keywords-scalar.js';
+import { Flag, type Plan } from './plan.js';
+import { report, type State } from './state.js';
 import { SchemaCompileError } from './types.js';
 
-function child(fn: Fn, x: unknown, s: State, d: number, i: number, kw: string): boolean {
-  const m = mark(s);
-  if (fn === FALSE_FN) {
-    report(s, 'false', '', `item ${i} is not allowed here`);
-  } else if (fn(x, s, d, null)) {
-    return true;
+/**
+ * Reads the array keywords of `schema` into `plan`; returns `Flag.Array` when there is one.
+ * @throws {SchemaCompileError} for a value JSON Schema 2020-12 does not allow there.
+ */
+export function readArray(plan: Plan, schema: SchemaObject, path: string, base: string,
+  ctx: ReadContext): number {
+  const prefix = schemaList(schema, 'prefixItems', path);
+  if (prefix !== undefined) {
+    plan.prefix = prefix.map((x, i) => ctx.sub(x, `${path}/prefixItems/${i}`, base));
   }
-  prefix(s, m, '/' + i, kw);
-  return false;
+  const items = own(schema, 'items');
+  if (Array.isArray(items)) {
+    throw new SchemaCompileError(`${path}/items`,
+      'items must be a schema in JSON Schema 2020-12; write a tuple as prefixItems');
+  }
+  if (items !== undefined && items !== true) plan.items = ctx.sub(items, `${path}/items`, base);
+  plan.allItemsEvaluated = items !== undefined;
+  const contains = own(schema, 'contains');
+  if (contains !== undefined) plan.contains = ctx.sub(contains, `${path}/contains`, base);
+  const minContains = count(schema, 'minContains', path);
+  plan.minContainsGiven = minContains !== undefined;
+  plan.minContains = minContains ?? 1;
+  plan.maxContains = count(schema, 'maxContains', path) ?? Infinity;
+  plan.minItems = count(schema, 'minItems', path) ?? 0;
+  plan.maxItems = count(schema, 'maxItems', path) ?? Infinity;
+  const unique = own(schema, 'uniqueItems');
+  if (unique !== undefined && typeof unique !== 'boolean') {
+    throw new SchemaCompileError(`${path}/uniqueItems`, 'uniqueItems must be a boolean');
+  }
+  plan.unique = unique === true;
+  // (`items: true` checks nothing but evaluates every item, as `unevaluatedItems` needs to know.)
+  return plan.prefix.length > 0 || items !== undefined || plan.contains !== null ||
+    plan.minItems !== 0 || plan.maxItems !== Infinity || plan.unique ? Flag.Array : 0;
+}
+
+/** The message of `minItems`/`maxItems` for an array of `n` items (one of them fails). */
+export function sizeError(p: Plan, n: number, s: State): false {
+  return n < p.minItems
+    ? report(s, 'minItems', '/minItems', `expected at least ${p.minItems} items, got ${n}`)
+    : report(s, 'maxItems', '/maxItems', `expected at most ${p.maxItems} items, got ${n}`);
+}
+
+/** The message of `contains` (or `minContains`) / `maxContains` for `matches` matching items. */
+export function containsError(p: Plan, matches: number, s: State): false {
+  if (matches < p.minContains) {
+    const keyword = p.minContainsGiven ? 'minContains' : 'contains';
+    return report(s, keyword, '/' + keyword,
+      `expected at least ${p.minContains} items matching the "contains" schema, got ${matches}`);
+  }
+  return report(s, 'maxContains', '/maxContains',
+    `expected at most ${p.maxContains} items matching the "contains" schema, got ${matches}`);
+}
+
+/** The message of an item where the schema is `false` (a `prefixItems` or `items` entry). */
+export function itemNotAllowed(i: number): string {
+  return `item ${i} is not allowed here`;
 }
 
 /**
- * `uniqueItems`: false (and reports the first repeated pair) when two items of `a` are equal;
- * items nested deeper than `s.maxDepth - d` levels fail instead of being compared.
+ * `uniqueItems` (Validation §6.4.3): false, reporting the first repeated pair, when two items of
+ * `a` are equal; items nested deeper than `s.maxDepth - d` levels fail instead of being compared.
  */
 export function duplicates(a: readonly unknown[], s: State, d: number): boolean {
   const scalars = new Map<unknown, number>();
@@ -52,106 +101,17 @@ export function duplicates(a: readonly unknown[], s: State, d: number): boolean 
   return true;
 }
 
-/**
- * Compiles the array keywords of `schema` into one check, or `undefined` when it has none. With
- * `guard` (the `type` names), the check first fails any value that is not an array.
- */
-export function compileArray(
-  schema: SchemaObject, path: string, base: string, ctx: CompileContext, guard?: readonly string[],
-): Fn | undefined {
-  const prefixSchemas = schemaList(schema, 'prefixItems', path) ?? [];
-  const prefixFns = prefixSchemas.map((x, i) => ctx.sub(x, `${path}/prefixItems/${i}`, base));
-  const itemsSchema = own(schema, 'items');
-  if (Array.isArray(itemsSchema)) {
-    throw new SchemaCompileError(`${path}/items`,
-      'items must be a schema in JSON Schema 2020-12; write a tuple as prefixItems');
+/** `uniqueItems` for a verdict: pairwise for a few scalars (no table), else `duplicates`. */
+export function uniqueOk(a: unknown[], d: number, s: State): boolean {
+  const n = a.length;
+  if (n > 16) return duplicates(a, s, d);
+  for (let i = 0; i < n; i++) {
+    const x = a[i];
+    if (typeof x === 'object' && x !== null) return duplicates(a, s, d);
+    for (let j = 0; j < i; j++) {
+      const y = a[j];
+      if (x === y || (x !== x && y !== y)) return false;
+    }
   }
-  const items = itemsSchema === undefined || itemsSchema === true
-    ? undefined
-    : ctx.sub(itemsSchema, `${path}/items`, base);
-  const containsSchema = own(schema, 'contains');
-  const contains = containsSchema === undefined
-    ? undefined
-    : ctx.sub(containsSchema, `${path}/contains`, base);
-  const minContainsValue = count(schema, 'minContains', path);
-  const minContains = minContainsValue ?? 1;
-  const maxContains = count(schema, 'maxContains', path) ?? Infinity;
-  const minItems = count(schema, 'minItems', path) ?? 0;
-  const maxItems = count(schema, 'maxItems', path) ?? Infinity;
-  const uniqueValue = own(schema, 'uniqueItems');
-  if (uniqueValue !== undefined && typeof uniqueValue !== 'boolean') {
-    throw new SchemaCompileError(`${path}/uniqueItems`, 'uniqueItems must be a boolean');
-  }
-  const unique = uniqueValue === true;
-  const evaluatesAll = itemsSchema !== undefined;
-  const p = prefixFns.length;
-  if (p === 0 && items === undefined && contains === undefined && minItems === 0 &&
-    maxItems === Infinity && !unique && !evaluatesAll) {
-    return undefined;
-  }
-  const containsKeyword = minContainsValue === undefined ? 'contains' : 'minContains';
-
-  const full: Fn = (v, s, d, ev) => {
-    if (guard !== undefined && !Array.isArray(v)) return typeFail(s, guard, v);
-    const a = v as unknown[];
-    const n = a.length;
-    let ok = true;
-    if (n < minItems || n > maxItems) {
-      if (stop(s)) return false;
-      ok = n < minItems
-        ? report(s, 'minItems', '/minItems', `expected at least ${minItems} items, got ${n}`)
-        : report(s, 'maxItems', '/maxItems', `expected at most ${maxItems} items, got ${n}`);
-    }
-    const shared = n < p ? n : p;
-    for (let i = 0; i < shared; i++) {
-      if (!child(prefixFns[i], a[i], s, d + 1, i, '/prefixItems/' + i)) {
-        if (stop(s)) return false;
-        ok = false;
-      }
-    }
-    if (items !== undefined) {
-      for (let i = p; i < n; i++) {
-        if (!child(items, a[i], s, d + 1, i, '/items')) {
-          if (stop(s)) return false;
-          ok = false;
-        }
-      }
-    }
-    let matched: Set<number> | null = null;
-    if (contains !== undefined) {
-      let matches = 0;
-      if (ev !== null) matched = new Set();
-      const enough = maxContains === Infinity && matched === null ? minContains : Infinity;
-      for (let i = 0; i < n && matches < enough; i++) {
-        if (quiet(contains, a[i], s, d + 1, null)) {
-          matches++;
-          if (matched !== null) matched.add(i);
-        }
-      }
-      if (matches < minContains || matches > maxContains) {
-        if (stop(s)) return false;
-        ok = matches < minContains
-          ? report(s, containsKeyword, '/' + containsKeyword,
-            `expected at least ${minContains} items matching the "contains" schema, got ${matches}`)
-          : report(s, 'maxContains', '/maxContains',
-            `expected at most ${maxContains} items matching the "contains" schema, got ${matches}`);
-      }
-    }
-    if (unique && n > 1 && !duplicates(a, s, d)) {
-      if (stop(s)) return false;
-      ok = false;
-    }
-    if (ev !== null && ok) {
-      if (evaluatesAll) ev.allItems = true;
-      else if (!ev.allItems) {
-        if (shared > ev.items) ev.items = shared;
-        if (matched !== null && matched.size > 0) {
-          if (ev.itemSet === null) ev.itemSet = matched;
-          else for (const i of matched) ev.itemSet.add(i);
-        }
-      }
-    }
-    return ok;
-  };
-  return full;
+  return true;
 }

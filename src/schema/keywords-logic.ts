@@ -1,141 +1,89 @@
 /**
- * Compilers for the in-place applicators that combine subschemas on the same value: `allOf`,
- * `anyOf`, `oneOf`, `not` and `if`/`then`/`else`. They pass the evaluated-locations record on
- * (`unevaluated*` sees through them) and keep only the records of subschemas that passed.
+ * The in-place applicators: `$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, and
+ * `unevaluatedProperties`/`unevaluatedItems`, read once into a plan, with their messages.
  *
- * Cost: each branch runs once per value. `anyOf` stops at the first passing branch unless an
- * enclosing `unevaluated*` needs every branch's annotations; `oneOf` stops at the second.
- *
- * Spec: JSON Schema 2020-12 Core §10.2.1 (allOf, anyOf, oneOf, not), §10.2.2 (if, then, else).
+ * Spec: JSON Schema 2020-12 Core §8.2.3 ($ref), §10.2.1 (allOf, anyOf, oneOf, not), §10.2.2
+ * (if, then, else), §11 (unevaluated*).
  * @module
  */
-import { type CompileContext, type SchemaObject, own, schemaList } from './context.js';
-import {
-  type Evaluated, type Fn, discard, mark, mergeEvaluated, newEvaluated, prefix, quiet, report, spend, stop,
-} from './state.js';
-
-/** Compiles `allOf`: every subschema must pass. */
-export function compileAllOf(schema: SchemaObject, path: string, base: string, ctx: CompileContext): Fn | undefined {
-  const list = schemaList(schema, 'allOf', path);
-  if (list === undefined) return undefined;
-  const fns = list.map((x, i) => ctx.sub(x, `${path}/allOf/${i}`, base));
-  return (v, s, d, ev) => {
-    spend(s);
-    let ok = true;
-    for (let i = 0; i < fns.length; i++) {
-      const m = mark(s);
-      if (!fns[i](v, s, d, ev)) {
-        prefix(s, m, '', '/allOf/' + i);
-        if (stop(s)) return false;
-        ok = false;
-      }
-    }
-    return ok;
-  };
-}
-
-/** Compiles `anyOf`: at least one subschema must pass. */
-export function compileAnyOf(schema: SchemaObject, path: string, base: string, ctx: CompileContext): Fn | undefined {
-  const list = schemaList(schema, 'anyOf', path);
-  if (list === undefined) return undefined;
-  const fns = list.map((x, i) => ctx.sub(x, `${path}/anyOf/${i}`, base));
-  const summary = `expected a value matching at least one of the ${fns.length} schemas in anyOf`;
-  return (v, s, d, ev) => {
-    spend(s);
-    const m = mark(s);
-    let ok = false;
-    for (let i = 0; i < fns.length; i++) {
-      const branch = ev === null ? null : newEvaluated();
-      const before = mark(s);
-      if (fns[i](v, s, d, branch)) {
-        ok = true;
-        if (branch === null) break;
-        mergeEvaluated(ev as Evaluated, branch);
-      } else {
-        prefix(s, before, '', '/anyOf/' + i);
-      }
-    }
-    if (ok) {
-      discard(s, m);
-      return true;
-    }
-    if (s.errors !== null) s.errors.splice(m, 0, { instanceLocation: '', keywordLocation: '/anyOf', keyword: 'anyOf', message: summary });
-    if (s.errors !== null && s.errors.length > s.maxErrors) s.errors.length = s.maxErrors;
-    return false;
-  };
-}
-
-/** Compiles `oneOf`: exactly one subschema must pass. */
-export function compileOneOf(schema: SchemaObject, path: string, base: string, ctx: CompileContext): Fn | undefined {
-  const list = schemaList(schema, 'oneOf', path);
-  if (list === undefined) return undefined;
-  const fns = list.map((x, i) => ctx.sub(x, `${path}/oneOf/${i}`, base));
-  const n = fns.length;
-  return (v, s, d, ev) => {
-    spend(s);
-    const m = mark(s);
-    const passed: number[] = [];
-    let kept: Evaluated | null = null;
-    for (let i = 0; i < n; i++) {
-      const branch = ev === null ? null : newEvaluated();
-      const before = mark(s);
-      if (fns[i](v, s, d, branch)) {
-        passed.push(i);
-        kept = branch;
-        if (passed.length > 1 && s.errors === null) return false;
-      } else {
-        prefix(s, before, '', '/oneOf/' + i);
-      }
-    }
-    if (passed.length === 1) {
-      discard(s, m);
-      if (ev !== null && kept !== null) mergeEvaluated(ev, kept);
-      return true;
-    }
-    if (s.errors === null) return false;
-    if (passed.length > 1) {
-      discard(s, m);
-      return report(s, 'oneOf', '/oneOf',
-        `expected a value matching exactly one schema in oneOf, but it matches ${passed.length} (at ${passed.join(', ')})`);
-    }
-    s.errors.splice(m, 0, { instanceLocation: '', keywordLocation: '/oneOf', keyword: 'oneOf',
-      message: `expected a value matching exactly one of the ${n} schemas in oneOf, but it matches none` });
-    if (s.errors.length > s.maxErrors) s.errors.length = s.maxErrors;
-    return false;
-  };
-}
-
-/** Compiles `not`: the subschema must fail. Its annotations are always dropped. */
-export function compileNot(schema: SchemaObject, path: string, base: string, ctx: CompileContext): Fn | undefined {
-  const sub = own(schema, 'not');
-  if (sub === undefined) return undefined;
-  const fn = ctx.sub(sub, `${path}/not`, base);
-  return (v, s, d) => (spend(s), !quiet(fn, v, s, d, null)) ||
-    report(s, 'not', '/not', 'expected a value that does not match the schema in "not"');
-}
+import { own, schemaList, type ReadContext, type SchemaObject } from './context.js';
+import { Flag, type Plan } from './plan.js';
 
 /**
- * Compiles `if`/`then`/`else`: when `if` passes, `then` must pass; otherwise `else` must.
- * `then` and `else` without `if` do nothing (Core §10.2.2).
+ * Reads the in-place applicators and `unevaluated*` of `schema` into `plan`; returns their
+ * flags (`Flag.Logic`, `Flag.Unevaluated`).
+ * @throws {SchemaCompileError} for a value JSON Schema 2020-12 does not allow there, or a `$ref`
+ *   that does not resolve within the document.
  */
-export function compileIf(schema: SchemaObject, path: string, base: string, ctx: CompileContext): Fn | undefined {
-  const ifSchema = own(schema, 'if');
-  if (ifSchema === undefined) return undefined;
-  const cond = ctx.sub(ifSchema, `${path}/if`, base);
-  const thenSchema = own(schema, 'then');
-  const elseSchema = own(schema, 'else');
-  const then = thenSchema === undefined ? undefined : ctx.sub(thenSchema, `${path}/then`, base);
-  const otherwise = elseSchema === undefined ? undefined : ctx.sub(elseSchema, `${path}/else`, base);
-  return (v, s, d, ev) => {
-    spend(s);
-    const branch = ev === null ? null : newEvaluated();
-    const passed = quiet(cond, v, s, d, branch);
-    if (passed && ev !== null) mergeEvaluated(ev, branch as Evaluated);
-    const next = passed ? then : otherwise;
-    if (next === undefined) return true;
-    const m = mark(s);
-    if (next(v, s, d, ev)) return true;
-    prefix(s, m, '', passed ? '/then' : '/else');
-    return false;
-  };
+export function readLogic(plan: Plan, schema: SchemaObject, path: string, base: string,
+  ctx: ReadContext): number {
+  let flags = 0;
+  const ref = own(schema, '$ref');
+  if (ref !== undefined) plan.ref = ctx.ref(ref, path, base);
+  const allOf = schemaList(schema, 'allOf', path);
+  if (allOf !== undefined) plan.allOf = allOf.map((x, i) => ctx.sub(x, `${path}/allOf/${i}`, base));
+  const anyOf = schemaList(schema, 'anyOf', path);
+  if (anyOf !== undefined) plan.anyOf = anyOf.map((x, i) => ctx.sub(x, `${path}/anyOf/${i}`, base));
+  const oneOf = schemaList(schema, 'oneOf', path);
+  if (oneOf !== undefined) plan.oneOf = oneOf.map((x, i) => ctx.sub(x, `${path}/oneOf/${i}`, base));
+  const not = own(schema, 'not');
+  if (not !== undefined) plan.not = ctx.sub(not, `${path}/not`, base);
+  const cond = own(schema, 'if');
+  if (cond !== undefined) {
+    plan.ifPlan = ctx.sub(cond, `${path}/if`, base);
+    const then = own(schema, 'then');
+    if (then !== undefined) plan.thenPlan = ctx.sub(then, `${path}/then`, base);
+    const otherwise = own(schema, 'else');
+    if (otherwise !== undefined) plan.elsePlan = ctx.sub(otherwise, `${path}/else`, base);
+  }
+  if (plan.ref !== null || allOf !== undefined || anyOf !== undefined || oneOf !== undefined ||
+    not !== undefined || cond !== undefined) {
+    flags |= Flag.Logic;
+  }
+  const uProps = own(schema, 'unevaluatedProperties');
+  const uItems = own(schema, 'unevaluatedItems');
+  if (uProps !== undefined || uItems !== undefined) {
+    if (uProps !== undefined && uProps !== true) {
+      plan.uProps = ctx.sub(uProps, `${path}/unevaluatedProperties`, base);
+    }
+    if (uItems !== undefined && uItems !== true) {
+      plan.uItems = ctx.sub(uItems, `${path}/unevaluatedItems`, base);
+    }
+    plan.uPropsGiven = uProps !== undefined;
+    plan.uItemsGiven = uItems !== undefined;
+    flags |= Flag.Unevaluated;
+  }
+  return flags;
+}
+
+/** The message of the schema `false`. */
+export const FALSE_MESSAGE = 'no value is allowed here (the schema is false)';
+
+/** The message of a `$ref` into a recursive loop, past `maxDepth`. */
+export function tooDeep(maxDepth: number): string {
+  return `value nested deeper than ${maxDepth} levels`;
+}
+
+/** The message of a failed `anyOf` of `n` subschemas (the branches' errors follow it). */
+export function anyOfMessage(n: number): string {
+  return `expected a value matching at least one of the ${n} schemas in anyOf`;
+}
+
+/** The message of a `oneOf` of `n` subschemas that none matched (their errors follow it). */
+export function oneOfNoneMessage(n: number): string {
+  return `expected a value matching exactly one of the ${n} schemas in oneOf, but it matches none`;
+}
+
+/** The message of a `oneOf` whose subschemas at `passed` all matched. */
+export function oneOfManyMessage(passed: readonly number[]): string {
+  return 'expected a value matching exactly one schema in oneOf, ' +
+    `but it matches ${passed.length} (at ${passed.join(', ')})`;
+}
+
+/** The message of `not`. */
+export const NOT_MESSAGE = 'expected a value that does not match the schema in "not"';
+
+/** The message of `unevaluatedItems` for item `i`. */
+export function itemUnevaluated(i: number): string {
+  return `item ${i} is not allowed: no schema describes it`;
 }

@@ -1,7 +1,9 @@
 /**
- * Compiler for the object keywords, fused into one check per schema so that a value is walked
- * once: `properties`, `patternProperties`, `additionalProperties`, `propertyNames`, `required`,
- * `minProperties`, `maxProperties`, `dependentRequired` and `dependentSchemas`.
+ * The object keywords: `properties`, `patternProperties`, `additionalProperties`,
+ * `propertyNames`, `required`, `minProperties`, `maxProperties`, `dependentRequired` and
+ * `dependentSchemas`, read once into a plan, with their messages. The walks over an object (one
+ * per backend: `verdict.ts`, `evaluate-object.ts`, `plan-codegen.ts`) check them together, so
+ * that a value's own keys are walked once.
  *
  * Only own properties count (`__proto__`, `constructor` are plain names), and a property whose
  * value is `undefined` counts as absent, as it is once the value is serialised to JSON.
@@ -11,204 +13,98 @@
  * @module
  */
 import {
-  type CompileContext, type SchemaObject, count, own, schemaMap, stringList,
+  count, own, regexOf, schemaMap, stringList, type ReadContext, type SchemaObject,
 } from './context.js';
-import { typeFail } from './keywords-scalar.js';
 import { escapeToken } from './pointer.js';
-import { FALSE_FN, type Fn, type State, addProp, mark, prefix, report, stop } from './state.js';
-
-const hasOwn = Object.prototype.hasOwnProperty;
-type Obj = { [key: string]: unknown };
-
-function child(fn: Fn, x: unknown, s: State, d: number, key: string, kw: string): boolean {
-  const m = mark(s);
-  if (fn === FALSE_FN) {
-    report(s, 'false', '', `property ${JSON.stringify(key)} is not allowed`);
-  } else if (fn(x, s, d, null)) {
-    return true;
-  }
-  prefix(s, m, '/' + escapeToken(key), kw);
-  return false;
-}
-
-function namesCheck(fn: Fn, k: string, s: State, d: number): boolean {
-  const m = mark(s);
-  if (fn(k, s, d, null)) return true;
-  const errors = s.errors;
-  if (errors !== null) {
-    for (let i = m; i < errors.length; i++) {
-      errors[i].keywordLocation = '/propertyNames' + errors[i].keywordLocation;
-      errors[i].message = `property name ${JSON.stringify(k)}: ${errors[i].message}`;
-    }
-  }
-  return false;
-}
+import { Flag, type Plan } from './plan.js';
 
 /**
- * Compiles the object keywords of `schema` into one check that walks the value's own keys once,
- * or returns `undefined` when there is nothing to check. With `guard` (the `type` names), the
- * check also fails any value that is not an object, reporting a `type` error.
+ * Reads the object keywords of `schema` into `plan`; returns `Flag.Object` when there is one.
+ * @throws {SchemaCompileError} for a value JSON Schema 2020-12 does not allow there.
  */
-export function compileObject(
-  schema: SchemaObject, path: string, base: string, ctx: CompileContext, guard?: readonly string[],
-): Fn | undefined {
+export function readObject(plan: Plan, schema: SchemaObject, path: string, base: string,
+  ctx: ReadContext): number {
   const props = schemaMap(schema, 'properties', path);
   const names = props === undefined ? [] : Object.keys(props);
-  const fns = names.map((n) => ctx.sub(props?.[n], `${path}/properties/${escapeToken(n)}`, base));
-  const propKw = names.map((n) => '/properties/' + escapeToken(n));
+  const propPlans = names.map((n) =>
+    ctx.sub(props?.[n], `${path}/properties/${escapeToken(n)}`, base));
   const patternMap = schemaMap(schema, 'patternProperties', path);
-  const patternSources = patternMap === undefined ? [] : Object.keys(patternMap);
-  const patterns = patternSources.map((p) =>
-    ctx.regex(p, `${path}/patternProperties/${escapeToken(p)}`));
-  const patternFns = patternSources.map((p) =>
-    ctx.sub(patternMap?.[p], `${path}/patternProperties/${escapeToken(p)}`, base));
-  const patternKw = patternSources.map((p) => '/patternProperties/' + escapeToken(p));
-  const additionalSchema = own(schema, 'additionalProperties');
-  const additional = additionalSchema === undefined || additionalSchema === true
-    ? undefined
-    : ctx.sub(additionalSchema, `${path}/additionalProperties`, base);
-  const namesSchema = own(schema, 'propertyNames');
-  const propertyNames = namesSchema === undefined || namesSchema === true
-    ? undefined
-    : ctx.sub(namesSchema, `${path}/propertyNames`, base);
+  if (patternMap !== undefined) {
+    const sources = Object.keys(patternMap);
+    plan.patternSources = sources;
+    plan.patterns = sources.map((p) => regexOf(p, `${path}/patternProperties/${escapeToken(p)}`));
+    plan.patternPlans = sources.map((p) =>
+      ctx.sub(patternMap[p], `${path}/patternProperties/${escapeToken(p)}`, base));
+  }
+  const additional = own(schema, 'additionalProperties');
+  if (additional !== undefined && additional !== true) {
+    plan.additional = ctx.sub(additional, `${path}/additionalProperties`, base);
+  }
+  plan.allPropsEvaluated = additional !== undefined;
+  const propertyNames = own(schema, 'propertyNames');
+  if (propertyNames !== undefined && propertyNames !== true) {
+    plan.propertyNames = ctx.sub(propertyNames, `${path}/propertyNames`, base);
+  }
   const requiredValue = own(schema, 'required');
   const required = requiredValue === undefined
-    ? undefined
-    : stringList(requiredValue, `${path}/required`, 'required');
-  const minProps = count(schema, 'minProperties', path) ?? 0;
-  const maxProps = count(schema, 'maxProperties', path) ?? Infinity;
-  const depReqMap = schemaMap(schema, 'dependentRequired', path);
-  const depRequired = depReqMap === undefined ? [] : Object.keys(depReqMap).map((k) => ({
-    name: k,
-    needs: stringList(depReqMap[k], `${path}/dependentRequired/${escapeToken(k)}`, 'each dependentRequired value'),
-  }));
-  const depSchemaMap = schemaMap(schema, 'dependentSchemas', path);
-  const depSchemas = depSchemaMap === undefined ? [] : Object.keys(depSchemaMap).map((k) => ({
-    name: k,
-    fn: ctx.sub(depSchemaMap[k], `${path}/dependentSchemas/${escapeToken(k)}`, base),
-    kw: '/dependentSchemas/' + escapeToken(k),
-  }));
-  const evaluatesAll = additionalSchema !== undefined;
-  if (names.length === 0 && additional === undefined && patterns.length === 0 &&
-    propertyNames === undefined && required === undefined && minProps === 0 &&
-    maxProps === Infinity && depRequired.length === 0 && depSchemas.length === 0 &&
-    !evaluatesAll) {
-    return undefined;
+    ? [] : stringList(requiredValue, `${path}/required`, 'required');
+  plan.minProps = count(schema, 'minProperties', path) ?? 0;
+  plan.maxProps = count(schema, 'maxProperties', path) ?? Infinity;
+  const depRequired = schemaMap(schema, 'dependentRequired', path);
+  if (depRequired !== undefined) {
+    plan.depNames = Object.keys(depRequired);
+    plan.depNeeds = plan.depNames.map((k) => stringList(depRequired[k],
+      `${path}/dependentRequired/${escapeToken(k)}`, 'each dependentRequired value'));
   }
-  // One table for the names the loop looks up: the properties, then required-only names.
-  const keys = names.concat((required ?? []).filter((r) => !names.includes(r)));
-  const keyFns: (Fn | undefined)[] = [...fns, ...keys.slice(names.length).map(() => undefined)];
-  const isRequired = keys.map((k) => required?.includes(k) === true);
-  const nRequired = required?.length ?? 0;
-  const nProps = names.length;
-  const nKeys = keys.length;
-  const byName = nKeys > 8 ? new Map(keys.map((k, i) => [k, i] as [string, number])) : undefined;
-  const forbid = additional === FALSE_FN;
-  const allowed = (): string =>
-    nProps > 0 ? ` (allowed: ${names.map((n) => JSON.stringify(n)).join(', ')})` : '';
-  const matchesPattern = (k: string): boolean => patterns.some((p) => p.test(k));
-  const present = (o: Obj, k: string): boolean => o[k] !== undefined && hasOwn.call(o, k);
+  const depSchemas = schemaMap(schema, 'dependentSchemas', path);
+  if (depSchemas !== undefined) {
+    plan.depSchemaNames = Object.keys(depSchemas);
+    plan.depSchemaPlans = plan.depSchemaNames.map((k) =>
+      ctx.sub(depSchemas[k], `${path}/dependentSchemas/${escapeToken(k)}`, base));
+  }
+  const keys = names.concat(required.filter((r) => !names.includes(r)));
+  plan.keys = keys;
+  plan.nProps = names.length;
+  plan.keyPlans = keys.map((_, i) => (i < names.length ? propPlans[i] : null));
+  plan.keyFlags = keys.map((k) => (required.includes(k) ? 1 : 0));
+  plan.required = required;
+  plan.nRequired = required.length;
+  if (keys.length > 8) plan.byName = new Map(keys.map((k, i): [string, number] => [k, i]));
+  return keys.length > 0 || patternMap !== undefined || additional !== undefined ||
+    propertyNames !== undefined || plan.minProps !== 0 || plan.maxProps !== Infinity ||
+    depRequired !== undefined || depSchemas !== undefined ? Flag.Object : 0;
+}
 
-  const full: Fn = (v, s, d, ev) => {
-    if (guard !== undefined && (typeof v !== 'object' || v === null || Array.isArray(v))) {
-      return typeFail(s, guard, v);
-    }
-    const o = v as Obj;
-    let ok = true;
-    let seen = 0;
-    let n = 0;
-    for (const k in o) {
-      if (!hasOwn.call(o, k)) continue;
-      const x = o[k];
-      if (x === undefined) continue;
-      n++;
-      let i = -1;
-      if (byName === undefined) {
-        for (let j = 0; j < nKeys; j++) {
-          if (keys[j] === k) {
-            i = j;
-            break;
-          }
-        }
-      } else {
-        i = byName.get(k) ?? -1;
-      }
-      if (propertyNames !== undefined && !namesCheck(propertyNames, k, s, d + 1)) {
-        if (stop(s)) return false;
-        ok = false;
-      }
-      if (i !== -1) {
-        if (isRequired[i]) seen++;
-        const fn = keyFns[i];
-        if (fn !== undefined && !child(fn, x, s, d + 1, k, propKw[i])) {
-          if (stop(s)) return false;
-          ok = false;
-        }
-      }
-      if (additional === undefined && patterns.length === 0) continue;
-      let matched = i !== -1 && i < nProps;
-      for (let j = 0; j < patterns.length; j++) {
-        if (!patterns[j].test(k)) continue;
-        matched = true;
-        if (!child(patternFns[j], x, s, d + 1, k, patternKw[j])) {
-          if (stop(s)) return false;
-          ok = false;
-        }
-      }
-      if (matched || additional === undefined) continue;
-      if (forbid) {
-        if (stop(s)) return false;
-        ok = report(s, 'additionalProperties', '/additionalProperties',
-          `property ${JSON.stringify(k)} is not allowed${allowed()}`, '/' + escapeToken(k));
-      } else if (!child(additional, x, s, d + 1, k, '/additionalProperties')) {
-        if (stop(s)) return false;
-        ok = false;
-      }
-    }
-    if (seen !== nRequired) {
-      for (const r of required as string[]) {
-        if (present(o, r)) continue;
-        if (stop(s)) return false;
-        ok = report(s, 'required', '/required', `missing required property ${JSON.stringify(r)}`);
-      }
-    }
-    if (n < minProps || n > maxProps) {
-      if (stop(s)) return false;
-      ok = n < minProps
-        ? report(s, 'minProperties', '/minProperties', `expected at least ${minProps} properties, got ${n}`)
-        : report(s, 'maxProperties', '/maxProperties', `expected at most ${maxProps} properties, got ${n}`);
-    }
-    for (let i = 0; i < depRequired.length; i++) {
-      const dep = depRequired[i];
-      if (!present(o, dep.name)) continue;
-      for (const r of dep.needs) {
-        if (present(o, r)) continue;
-        if (stop(s)) return false;
-        ok = report(s, 'dependentRequired', '/dependentRequired/' + escapeToken(dep.name),
-          `property ${JSON.stringify(r)} is required when ${JSON.stringify(dep.name)} is present`);
-      }
-    }
-    for (let i = 0; i < depSchemas.length; i++) {
-      const dep = depSchemas[i];
-      if (!present(o, dep.name)) continue;
-      const m = mark(s);
-      if (!dep.fn(o, s, d, ev)) {
-        prefix(s, m, '', dep.kw);
-        if (stop(s)) return false;
-        ok = false;
-      }
-    }
-    if (ev !== null && ok) {
-      if (evaluatesAll) ev.allProps = true;
-      else if (nProps > 0 || patterns.length > 0) {
-        for (const k in o) {
-          if (hasOwn.call(o, k) && o[k] !== undefined && (names.includes(k) || matchesPattern(k))) {
-            addProp(ev, k);
-          }
-        }
-      }
-    }
-    return ok;
-  };
-  return full;
+/** The message of a property where the schema is `false` (a `properties` entry, say). */
+export function propertyNotAllowed(name: string): string {
+  return `property ${JSON.stringify(name)} is not allowed`;
+}
+
+/** The message of `additionalProperties: false`, listing the names `properties` allows. */
+export function additionalNotAllowed(p: Plan, name: string): string {
+  const allowed = p.nProps > 0
+    ? ` (allowed: ${p.keys.slice(0, p.nProps).map((n) => JSON.stringify(n)).join(', ')})` : '';
+  return `property ${JSON.stringify(name)} is not allowed${allowed}`;
+}
+
+/** The message of a missing `required` property. */
+export function missingRequired(name: string): string {
+  return `missing required property ${JSON.stringify(name)}`;
+}
+
+/** The message of `minProperties` or `maxProperties` (whichever `n` breaks). */
+export function countMessage(p: Plan, n: number): string {
+  return n < p.minProps
+    ? `expected at least ${p.minProps} properties, got ${n}`
+    : `expected at most ${p.maxProps} properties, got ${n}`;
+}
+
+/** The message of `dependentRequired`: `needed` is missing although `name` is present. */
+export function dependencyMissing(needed: string, name: string): string {
+  return `property ${JSON.stringify(needed)} is required when ${JSON.stringify(name)} is present`;
+}
+
+/** A `propertyNames` error's message, saying which name it is about. */
+export function aboutName(name: string, message: string): string {
+  return `property name ${JSON.stringify(name)}: ${message}`;
 }

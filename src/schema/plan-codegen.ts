@@ -2,7 +2,9 @@
  * The generated verdict: the plans (`plan.ts`) turned into JavaScript source, one function per
  * object, array or applicator plan with the leaf checks written inline, and compiled with
  * `new Function`. It answers exactly what the interpreter (`verdict.ts`) answers, faster: each
- * property is read by its name (a monomorphic load) instead of through a loop over the plan.
+ * property is read by its name (a monomorphic load) instead of through a loop over the plan. The
+ * assertion keywords are written by their definitions (`Assertion.js`, next to the interpreter's
+ * `Assertion.test`), so the two backends read one definition per keyword.
  *
  * Where `new Function` is refused (Cloudflare Workers, a page under a strict CSP, Node with
  * `--disallow-code-generation-from-strings`) `generateValidate` returns `undefined` and the
@@ -25,12 +27,17 @@
  * Spec: JSON Schema 2020-12 Core §10 (applicators), Validation §6 (assertions).
  * @module
  */
+import { numberLiteral as num, type Emit } from './assertion.js';
 import { deepEqual } from './deep-equal.js';
-import { TypeBit, codePoints, isMultipleOf } from './keywords-scalar.js';
-import { FALSE_PLAN, Flag, Op, type Plan, TRUE_PLAN } from './plan.js';
+import { uniqueOk } from './keywords-array.js';
+import { isMultipleOf } from './keywords-number.js';
+import { codePoints } from './keywords-string.js';
+import { TypeBit } from './keywords-type.js';
+import { valuesOk } from './keywords-value.js';
+import { FALSE_PLAN, Flag, Op, type Plan, TRUE_PLAN, alias } from './plan.js';
 import type { State } from './state.js';
 import type { ValidationResult } from './types.js';
-import { memoCall, memoVerdict, uniqueOk, valuesOk, verdict } from './verdict.js';
+import { memoCall, memoVerdict, verdict } from './verdict.js';
 
 /** What a generated `validate` calls around its verdict (`validate.ts` owns them). */
 export interface ValidateParts {
@@ -46,11 +53,19 @@ export interface ValidateParts {
 const MAX_NAMES = 64;
 /** Generated functions nested deeper than this (a long `$ref` chain) call the interpreter. */
 const MAX_NESTING = 200;
-/** Scalar `enum` lists up to this long are written as `===` chains; longer ones use a `Set`. */
-const MAX_INLINE_VALUES = 16;
 
 /** What the generated code calls (passed in; the source names them `R.*`). */
-const RUNTIME = {
+export const RUNTIME: {
+  readonly verdict: typeof verdict;
+  readonly memoVerdict: typeof memoVerdict;
+  readonly memoCall: typeof memoCall;
+  readonly valuesOk: typeof valuesOk;
+  readonly uniqueOk: typeof uniqueOk;
+  readonly deepEqual: typeof deepEqual;
+  readonly isMultipleOf: typeof isMultipleOf;
+  readonly codePoints: typeof codePoints;
+  readonly hasOwn: (v: PropertyKey) => boolean;
+} = {
   verdict, memoVerdict, memoCall, valuesOk, uniqueOk, deepEqual, isMultipleOf, codePoints,
   hasOwn: Object.prototype.hasOwnProperty,
 };
@@ -60,12 +75,7 @@ function inherited(name: string): boolean {
   return name in Object.prototype;
 }
 
-/** A finite number as a literal (`-0` kept). */
-function num(n: number): string {
-  return Object.is(n, -0) ? '-0' : String(n);
-}
-
-class Generator {
+class Generator implements Emit {
   readonly consts: unknown[] = [];
   readonly constIndex = new Map<unknown, number>();
   readonly fns: string[] = [];
@@ -95,13 +105,18 @@ class Generator {
   }
 
   /** A boolean expression: `x` (an identifier) is valid against `p` at depth `d`. */
-  check(p: Plan, x: string, d: string): string {
+  check(plan: Plan, x: string, d: string): string {
+    const p = alias(plan);
     if (p === TRUE_PLAN || p.op === Op.True) return 'true';
     if (p === FALSE_PLAN || p.op === Op.False) return 'false';
-    const inline = this.leaf(p, x);
-    if (inline !== undefined) return inline;
-    if (p.op === Op.Call || p.recursive || this.onStack.has(p) || p.keys.length > MAX_NAMES ||
-      this.onStack.size >= MAX_NESTING) {
+    if (p.memoised) return this.memo(p, x, d);
+    return this.leaf(p, x) ?? this.call(p, x, d);
+  }
+
+  /** A call of the function generated for `p` (generated now if need be), or the interpreter. */
+  call(p: Plan, x: string, d: string): string {
+    if ((p.flags & Flag.Unevaluated) !== 0 || p.recursive || this.onStack.has(p) ||
+      p.keys.length > MAX_NAMES || this.onStack.size >= MAX_NESTING) {
       return this.interpret(p, x, d);
     }
     let name = this.fnOf.get(p);
@@ -120,18 +135,18 @@ class Generator {
     const f = p.flags;
     switch (p.op) {
       case Op.String:
-        return `(typeof ${x}==="string"${this.and(this.stringChecks(p, x, f))})`;
+        return `(typeof ${x}==="string"${this.and(this.stringChecks(p, x))})`;
       case Op.Integer:
-        return `(Number.isInteger(${x})${this.and(this.numberChecks(p, x, f))})`;
+        return `(Number.isInteger(${x})${this.and(this.numberChecks(p, x))})`;
       case Op.Number:
-        return `(typeof ${x}==="number"&&${x}-${x}===0${this.and(this.numberChecks(p, x, f))})`;
+        return `(typeof ${x}==="number"&&${x}-${x}===0${this.and(this.numberChecks(p, x))})`;
       case Op.Boolean:
         return `(typeof ${x}==="boolean")`;
       case Op.Const:
         return `(${x}===${this.scalar(p.constValue)})`;
       case Op.Leaf:
         // Only `enum`/`const` (any type), or only `type`.
-        if (p.types === 0 && (f & ~Flag.Values) === 0) return `(${this.values(p, x, f).join('&&')})`;
+        if (p.types === 0 && (f & ~Flag.Values) === 0) return `(${this.values(p, x).join('&&')})`;
         if (f === Flag.Type) return `(${this.typeOf(p.types, x)})`;
         return undefined;
       default:
@@ -167,60 +182,19 @@ class Generator {
     return this.constant(v);
   }
 
-  /** `enum`/`const` for the value `x`, with the interpreter's SameValueZero and deep equality. */
-  values(p: Plan, x: string, f: number): string[] {
-    if ((f & Flag.Values) === 0) return [];
-    const scalarConst = typeof p.constValue !== 'object' || p.constValue === null;
-    const values = (f & Flag.Enum) !== 0 ? (p.values as unknown[]) : [];
-    const plain = (v: unknown): boolean =>
-      typeof v === 'string' || typeof v === 'boolean' || v === null ||
-      (typeof v === 'number' && Number.isFinite(v));
-    const inline = ((f & Flag.Const) === 0 || (scalarConst && plain(p.constValue))) &&
-      ((f & Flag.Enum) === 0 || ((p.objectValues as unknown[]).length === 0 && values.every(plain)));
-    if (!inline) return [`R.valuesOk(${this.constant(p)},${x},${f})`];
-    const out: string[] = [];
-    if ((f & Flag.Const) !== 0) out.push(`${x}===${this.scalar(p.constValue)}`);
-    if ((f & Flag.Enum) !== 0) {
-      out.push(values.length <= MAX_INLINE_VALUES
-        ? `(${values.map((v) => `${x}===${this.scalar(v)}`).join('||') || 'false'})`
-        : `${this.constant(new Set(values))}.has(${x})`);
-    }
-    return out;
+  /** `enum`/`const` for the value `x`: their definitions' checks. */
+  values(p: Plan, x: string): string[] {
+    return p.valueChecks.map((a) => a.js(p, x, this));
   }
 
   /** Number keywords, then `enum`/`const`, for a number `x`. */
-  numberChecks(p: Plan, x: string, f: number): string[] {
-    const out: string[] = [];
-    if ((f & Flag.Range) !== 0) {
-      if (p.min > -Infinity) out.push(`${x}>=${num(p.min)}`);
-      if (p.max < Infinity) out.push(`${x}<=${num(p.max)}`);
-      if (Number.isNaN(p.min) || Number.isNaN(p.max)) out.push('false');
-    }
-    if ((f & Flag.NumberMore) !== 0) {
-      if (p.xmin > -Infinity) out.push(`${x}>${num(p.xmin)}`);
-      if (p.xmax < Infinity) out.push(`${x}<${num(p.xmax)}`);
-      if (p.mult !== 0) out.push(`R.isMultipleOf(${x},${this.constant(p.mult)},${p.multDecimals})`);
-    }
-    return [...out, ...this.values(p, x, f)];
+  numberChecks(p: Plan, x: string): string[] {
+    return [...p.numberChecks.map((a) => a.js(p, x, this)), ...this.values(p, x)];
   }
 
   /** String keywords, then `enum`/`const`, for a string `x`. */
-  stringChecks(p: Plan, x: string, f: number): string[] {
-    const out: string[] = [];
-    if ((f & Flag.Length) !== 0) {
-      // UTF-16 length bounds the code-point count from above and twice it from below.
-      if (p.minLength > 0) {
-        out.push(`!(${x}.length<${p.minLength}||(${x}.length<${2 * p.minLength}&&R.codePoints(${x})<${p.minLength}))`);
-      }
-      if (p.maxLength < Infinity) {
-        out.push(`!(${x}.length>${p.maxLength}&&R.codePoints(${x})>${p.maxLength})`);
-      }
-    }
-    if ((f & Flag.StringMore) !== 0) {
-      if (p.pattern !== null) out.push(`${this.constant(p.pattern)}.test(${x})`);
-      if (p.format !== null) out.push(`${this.constant(p.format)}(${x})`);
-    }
-    return [...out, ...this.values(p, x, f)];
+  stringChecks(p: Plan, x: string): string[] {
+    return [...p.stringChecks.map((a) => a.js(p, x, this)), ...this.values(p, x)];
   }
 
   /** The statements of `p`'s function: `return false` on the first failure. */
@@ -238,20 +212,20 @@ class Generator {
       out += `if(!Array.isArray(x))return false;${this.array(p, f)}`;
     } else if (t !== 0 || (f & ~Flag.Logic) !== 0) {
       // The value's kind, as the interpreter's `kindOf` reads it, with that kind's keywords.
-      const other = t !== 0 ? 'return false;' : fail(this.values(p, 'x', f));
+      const other = t !== 0 ? 'return false;' : fail(this.values(p, 'x'));
       const numberBranch = (bit: number): string =>
-        allows(bit) ? fail(this.numberChecks(p, 'x', f)) : 'return false;';
+        allows(bit) ? fail(this.numberChecks(p, 'x')) : 'return false;';
       out += 'if(typeof x==="string"){';
-      out += allows(TypeBit.String) ? fail(this.stringChecks(p, 'x', f)) : 'return false;';
+      out += allows(TypeBit.String) ? fail(this.stringChecks(p, 'x')) : 'return false;';
       out += '}else if(typeof x==="number"){';
       out += `if(Number.isInteger(x)){${numberBranch(TypeBit.Integer)}}`;
       out += `else if(x-x===0){${numberBranch(TypeBit.Number)}}else{${other}}`;
       out += '}else if(typeof x==="object"){';
-      out += `if(x===null){${allows(TypeBit.Null) ? fail(this.values(p, 'x', f)) : 'return false;'}}`;
+      out += `if(x===null){${allows(TypeBit.Null) ? fail(this.values(p, 'x')) : 'return false;'}}`;
       out += `else if(Array.isArray(x)){${allows(TypeBit.Array) ? this.array(p, f) : 'return false;'}}`;
       out += `else{${allows(TypeBit.Object) ? this.object(p, f) : 'return false;'}}`;
       out += '}else if(typeof x==="boolean"){';
-      out += allows(TypeBit.Boolean) ? fail(this.values(p, 'x', f)) : 'return false;';
+      out += allows(TypeBit.Boolean) ? fail(this.values(p, 'x')) : 'return false;';
       out += `}else{${other}}`;
     }
     if ((f & Flag.Logic) !== 0) out += this.logic(p);
@@ -271,7 +245,7 @@ class Generator {
     // Only a plain object (prototype Object.prototype) runs here; reading `constructor` first
     // lets V8 fold the prototype test into the map checks of the loads that follow.
     let out = `if(x.constructor!==Object||Object.getPrototypeOf(x)!==P)return ${this.interpret(p, 'x', 'd')};`;
-    out += this.values(p, 'x', f).map((c) => `if(!(${c}))return false;`).join('');
+    out += this.values(p, 'x').map((c) => `if(!(${c}))return false;`).join('');
     if ((f & Flag.Object) === 0) return out;
     const loads = new Map<string, string>();
     const read = (name: string): string => {
@@ -337,7 +311,7 @@ class Generator {
 
   /** Array keywords (`arrayOk` and `arrayRest`), for an array `x`. */
   array(p: Plan, f: number): string {
-    let out = this.values(p, 'x', f).map((c) => `if(!(${c}))return false;`).join('');
+    let out = this.values(p, 'x').map((c) => `if(!(${c}))return false;`).join('');
     if ((f & Flag.Array) === 0) return out;
     out += 'const n=x.length;';
     if (p.minItems > 0) out += `if(n<${p.minItems})return false;`;
@@ -370,21 +344,23 @@ class Generator {
     return out;
   }
 
-  /** A memoised `$ref` (a recursive loop, or a shared subschema: `plan-memo.ts`) to `p`. */
-  memo(p: Plan): string {
-    const check = this.check(p, 'x', 'd');
+  /**
+   * A memoised verdict of `p` on `x` (a `$ref` into a recursive loop, or a shared plan:
+   * `plan-memo.ts`): its generated function when there is one, else the interpreter's.
+   */
+  memo(p: Plan, x: string, d: string): string {
+    const call = this.call(p, x, d);
     const name = this.fnOf.get(p);
-    // The generated function when there is one; else the interpreter.
-    return name !== undefined && check === `${name}(x,d,s)`
-      ? `R.memoCall(${this.constant(p)},${name},x,d,s)`
-      : `R.memoVerdict(${this.constant(p)},x,d,s)`;
+    return name !== undefined && call === `${name}(${x},${d},s)`
+      ? `R.memoCall(${this.constant(p)},${name},${x},${d},s)`
+      : `R.memoVerdict(${this.constant(p)},${x},${d},s)`;
   }
 
   /** `$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, on the same value. */
   logic(p: Plan): string {
     let out = '';
     if (p.ref !== null) {
-      const check = p.refMemo ? this.memo(p.ref) : this.check(p.ref, 'x', 'd');
+      const check = p.refMemo ? this.memo(p.ref, 'x', 'd') : this.check(p.ref, 'x', 'd');
       out += `if(!${check})return false;`;
     }
     for (const x of p.allOf) out += `if(!${this.check(x, 'x', 'd')})return false;`;
@@ -406,7 +382,7 @@ class Generator {
 }
 
 /**
- * Generates `validate` for the schema whose plan is `root` (after `redirect` and `analyse`): the
+ * Generates `validate` for the schema whose plan is `root` (after `analyse`, `memoiseShared`): the
  * verdict as code, then `parts.valid` or `parts.invalid(value)`; a `RangeError` (the stack ran
  * out) counts as invalid. Returns `undefined` when the platform refuses code generation from
  * strings (an `EvalError`); the caller then keeps the interpreter. Any other error (a generator

@@ -2,11 +2,11 @@
  * Bounds the cost of shared subschemas. A subschema reached through several in-place
  * applicators (`anyOf`, `oneOf`, `allOf`, `not`, `if`, `$ref`, or one schema object reused) is
  * evaluated once per path on the same value: nested, that doubles per level (`anyOf: [{$ref: d},
- * {$ref: d}]` thirty levels deep is 2^30 evaluations). After `redirect` and the loop analysis,
- * `memoiseShared` counts, for each plan, how many times it can be evaluated on one value, and
- * puts every non-leaf plan that can be evaluated more than `SHARED_LIMIT` times behind a
- * memoised `$ref` (`Plan.refMemo`, as for recursive loops): each value is then checked against
- * it once per validation, and the count starts again from 1 below it.
+ * {$ref: d}]` thirty levels deep is 2^30 evaluations). After the loop analysis, `memoiseShared`
+ * counts, for each plan, how many times it can be evaluated on one value, and marks every
+ * non-leaf plan that can be evaluated more than `SHARED_LIMIT` times as `memoised`: both
+ * backends then decide it once per value and validation (`Op.Memo`, as a `$ref` into a recursive
+ * loop is), and the count starts again from 1 below it. The error pass has a step budget instead.
  *
  * The count: the root 1; through an in-place edge a plan adds its parent's count; through child
  * edges (`properties`, `items`, …) the counts of edges with the same step (the same property
@@ -16,22 +16,21 @@
  * Spec: JSON Schema 2020-12 Core §10.2 (in-place applicators).
  * @module
  */
-import { Flag, Plan, childStepsOf, childrenOf, inPlaceOf, mapSubschemas } from './plan.js';
+import { Flag, type Plan, childStepsOf, childrenOf, inPlaceOf } from './plan.js';
 
 /** Evaluations of one plan on one value above which its verdict is memoised. */
 const SHARED_LIMIT = 8;
 
 /** True for a plan with no subschema (cheap to evaluate again). */
 function isLeaf(p: Plan): boolean {
-  return (p.flags & (Flag.Object | Flag.Array | Flag.Logic | Flag.Call)) === 0;
+  return (p.flags & Flag.Subschemas) === 0;
 }
 
 /**
- * Memoises the plans among `all` (every plan of a document, `root` first reachable) that one
- * value could meet more than `SHARED_LIMIT` times. Returns the wrapper plans it created (the
- * caller computes their `op` with the others'); most documents get none.
+ * Marks as `memoised` the plans among `all` (every plan of a document, `root` first reachable)
+ * that one value could meet more than `SHARED_LIMIT` times; most documents have none.
  */
-export function memoiseShared(all: readonly Plan[], root: Plan): Plan[] {
+export function memoiseShared(all: readonly Plan[], root: Plan): void {
   // Depth-first post-order over the non-recursive plans gives a topological order (reversed).
   const order: Plan[] = [];
   const state = new Map<Plan, number>();
@@ -63,12 +62,11 @@ export function memoiseShared(all: readonly Plan[], root: Plan): Plan[] {
     for (const n of children.get(p)?.values() ?? []) steps = Math.max(steps, n);
     return Math.max(1, Math.min(2 ** 30, (inPlace.get(p) ?? 0) + steps));
   };
-  const shared = new Set<Plan>();
   for (let i = order.length - 1; i >= 0; i--) {
     const p = order[i];
     let n = count(p);
     if (n > SHARED_LIMIT && !isLeaf(p)) {
-      shared.add(p);
+      p.memoised = true;
       n = 1;
     }
     for (const x of inPlaceOf(p)) inPlace.set(x, (inPlace.get(x) ?? 0) + n);
@@ -78,18 +76,4 @@ export function memoiseShared(all: readonly Plan[], root: Plan): Plan[] {
       byStep.set(step, (byStep.get(step) ?? 0) + n);
     }
   }
-  if (shared.size === 0) return [];
-
-  const wrappers = new Map<Plan, Plan>();
-  for (const p of shared) {
-    const w = new Plan();
-    w.flags = Flag.Logic;
-    w.ref = p;
-    w.refMemo = true;
-    w.hasRef = true;
-    w.path = p.path;
-    wrappers.set(p, w);
-  }
-  for (const p of all) mapSubschemas(p, (x) => wrappers.get(x) ?? x);
-  return [...wrappers.values()];
 }

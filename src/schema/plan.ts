@@ -1,126 +1,141 @@
 /**
- * Plans: each schema object reduced to one flat record of the same shape, which the
- * verdict-only interpreter (`verdict.ts`) walks. No code is generated (no `eval`, no
- * `new Function`), so this runs in Cloudflare Workers and under a strict CSP; every plan has
- * one hidden class, so the interpreter's reads of the schema side stay monomorphic however many
- * schemas are compiled. `plan-compile.ts` builds the plans; this file holds their shape and the
- * choice of the interpreter's entry (`op`) for each.
+ * Plans: each schema object reduced to one flat record of the same shape, which both backends
+ * read: the interpreter (`verdict.ts` for verdicts, `evaluate.ts` for errors and annotations)
+ * and the code generator (`plan-codegen.ts`). A plan keeps the document's shape (a `$ref` is an
+ * edge to its target's plan), so error locations follow the evaluation path; the interpreter's
+ * shortcuts (aliases, memoised shared plans) are chosen per plan by its `op`, without rewriting
+ * edges. Every plan has one hidden class, so the interpreter's reads stay monomorphic however
+ * many schemas are compiled. The keyword files (`keywords-*.ts`) fill the plans; this file holds
+ * their shape, their edges and the choice of the interpreter's entry (`op`).
  *
  * Spec: JSON Schema 2020-12 Core §10 (applicators), Validation §6 (assertions), §7 (format).
  * @module
  */
-import type { SchemaObject } from './context.js';
-import { TypeBit } from './keywords-scalar.js';
-import type { Fn } from './state.js';
+import type { Assertion } from './assertion.js';
+import { TypeBit } from './keywords-type.js';
 
-/** Plan flags: which keyword groups a plan checks (a `const enum`: inlined as numbers). */
+/** Plan flags: which keywords a plan checks (a `const enum`: inlined as numbers). */
 export const enum Flag {
   /** The schema is `false`. */
   False = 1,
-  /** `unevaluatedProperties` or `unevaluatedItems` (the compiled closure runs it). */
-  Call = 2,
-  /** `enum`. */
+  /** `unevaluatedProperties` or `unevaluatedItems` (the evaluating walker runs the plan). */
+  Unevaluated = 2,
   Enum = 4,
-  /** `const`. */
   Const = 8,
-  /** `minimum` and/or `maximum`. */
-  Range = 16,
-  /** `exclusiveMinimum`, `exclusiveMaximum` or `multipleOf`. */
-  NumberMore = 32,
-  /** `minLength` and/or `maxLength`. */
-  Length = 64,
-  /** `pattern` or an asserted `format`. */
-  StringMore = 128,
+  Minimum = 16,
+  Maximum = 32,
+  ExclusiveMinimum = 64,
+  ExclusiveMaximum = 128,
+  MultipleOf = 256,
+  MinLength = 512,
+  MaxLength = 1024,
+  Pattern = 2048,
+  Format = 4096,
   /** Object keywords. */
-  Object = 256,
+  Object = 8192,
   /** Array keywords. */
-  Array = 512,
+  Array = 16384,
   /** In-place applicators (`$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`). */
-  Logic = 1024,
+  Logic = 32768,
   /** `type`. */
-  Type = 2048,
+  Type = 65536,
   /** `enum` or `const`. */
   Values = Enum | Const,
   /** Any number keyword. */
-  Number = Range | NumberMore,
+  Number = Minimum | Maximum | ExclusiveMinimum | ExclusiveMaximum | MultipleOf,
   /** Any string keyword. */
-  String = Length | StringMore,
+  String = MinLength | MaxLength | Pattern | Format,
   /** What a string leaf checks beyond its type. */
   StringChecks = String | Values,
   /** What a number leaf checks beyond its type. */
   NumberChecks = Number | Values,
+  /** Keywords with subschemas. */
+  Subschemas = Object | Array | Logic | Unevaluated,
 }
 
 const NO_PLANS: Plan[] = [];
 const NO_NAMES: string[] = [];
 const NO_REGEXES: RegExp[] = [];
 const NO_FLAGS: number[] = [];
+const NO_CHECKS: Assertion[] = [];
 
 /**
- * The interpreter's entry for a plan (a `const enum`: the `switch` in `verdict` is a jump
- * table). Ops from `LeafFirst` on are leaves, which `leafOk` checks without recursion.
+ * The interpreter's entry for a plan (a `const enum`: the `if` chain in `verdict` compares
+ * numbers). Ops from `LeafFirst` on are leaves, which `leafOk` checks without recursion.
  */
 export const enum Op {
   /** No value is valid. */
   False = 0,
-  /** Hand the value to the compiled closure (`unevaluated*`). */
-  Call = 1,
+  /** `unevaluatedProperties`/`unevaluatedItems`: the evaluating walker (`evaluate.ts`) runs it. */
+  Evaluate = 1,
   /** `type: object` with only `properties`, `required`, `additionalProperties`, ≤ 8 names. */
   Object = 2,
   /** An `Object` whose subschemas (and `additionalProperties`) are all leaves. */
   Flat = 3,
   /** `type: array` with only `items`, `minItems`, `maxItems`, `uniqueItems`. */
   Array = 4,
-  /** Anything else. */
+  /** Anything else (the evaluating walker, in verdict-only mode). */
   Generic = 5,
   /** Only `anyOf`. */
   AnyOf = 6,
+  /** Only a `$ref` to a plan off any recursive loop: that plan's verdict (see `alias`). */
+  Ref = 7,
+  /** A plan one value may meet many times (`plan-memo.ts`): its verdict, once per value. */
+  Memo = 8,
   /** Any value is valid (the schema `true`, or only annotations). */
-  True = 7,
+  True = 9,
   /** Only `type`, `enum`/`const`, number and string keywords. */
-  Leaf = 8,
+  Leaf = 10,
   /** A `Leaf` whose `type` is `string`. */
-  String = 9,
+  String = 11,
   /** A `Leaf` whose `type` is `integer`. */
-  Integer = 10,
+  Integer = 12,
   /** A `Leaf` whose `type` is `number`. */
-  Number = 11,
+  Number = 13,
   /** Exactly `type: boolean`. */
-  Boolean = 12,
+  Boolean = 14,
   /** Only a scalar `const` (no `type`). */
-  Const = 13,
+  Const = 15,
   /** The first leaf op. */
   LeafFirst = True,
 }
 
 /**
- * One schema object as data. `flags` says which groups to check; an absent bound is infinite,
- * an absent list is empty, `types` 0 means any type. Object keys: `keys[i]` is a property or a
- * required name, `keyPlans[i]` its subschema (`null` for a required name without one) and
- * `keyFlags[i]` 1 when it is required, else 0. `ref` is the `$ref` target; `refMemo` says it
- * lies on a recursive loop (depth limit and per-value memo).
+ * One schema object as data. `flags` says which keywords to check; `numberChecks`,
+ * `stringChecks` and `valueChecks` list the assertion keywords present (`assertion.ts`), in the
+ * order their errors are reported, and the fields after them hold what each keyword read. An
+ * absent bound is infinite, an absent list is empty, `types` 0 means any type. Object keys:
+ * `keys[i]` is a property (the first `nProps`) or a required-only name, `keyPlans[i]` its
+ * subschema (`null` for a required-only name) and `keyFlags[i]` 1 when it is required. `ref` is
+ * the `$ref` target; `refMemo` says it lies on a recursive loop (depth limit and per-value memo).
  */
 export class Plan {
   op: number = Op.True;
+  /** The op behind `Op.Memo`. */
+  baseOp: number = Op.True;
   /** JSON Pointer of the schema in the document. */
   path = '';
   /** Set by `analyse` (`ref-graph.ts`): the plan lies on a recursive loop. */
   recursive = false;
+  /** Set by `memoiseShared`: one value may meet the plan many times; verdicts are memoised. */
+  memoised = false;
   /** The schema or a subschema of it (not through `$ref`) has a `$ref`. */
   hasRef = false;
   /** Scratch for `analyse`. */
   order = -1;
   low = -1;
   onStack = false;
-  /** The schema object, for `Op.Call`, whose closure `closures` compiles on first use. */
-  schema: SchemaObject | null = null;
-  closures: ClosureSource | null = null;
   flags = 0;
+  /** `type`: the mask of `TypeBit`s, and the names as written (for messages). */
   types = 0;
-  call: Fn | null = null;
+  typeNames: string[] = NO_NAMES;
+  numberChecks: Assertion[] = NO_CHECKS;
+  stringChecks: Assertion[] = NO_CHECKS;
+  valueChecks: Assertion[] = NO_CHECKS;
+  /** `enum`: every value as written, the scalars, the objects and arrays. */
+  enumValues: unknown[] | null = null;
   values: unknown[] | null = null;
   objectValues: unknown[] | null = null;
-  hasConst = false;
   constValue: unknown = undefined;
   min: number = -Infinity;
   max: number = Infinity;
@@ -132,14 +147,21 @@ export class Plan {
   maxLength: number = Infinity;
   pattern: RegExp | null = null;
   format: ((s: string) => boolean) | null = null;
+  formatName = '';
   keys: string[] = NO_NAMES;
   keyPlans: (Plan | null)[] = NO_PLANS;
   keyFlags: number[] = NO_FLAGS;
   byName: Map<string, number> | null = null;
+  nProps = 0;
+  /** `required` as written (errors list missing names in this order). */
+  required: string[] = NO_NAMES;
   nRequired = 0;
   patterns: RegExp[] = NO_REGEXES;
+  patternSources: string[] = NO_NAMES;
   patternPlans: Plan[] = NO_PLANS;
   additional: Plan | null = null;
+  /** `additionalProperties` is present (even `true`): a passing object evaluates every property. */
+  allPropsEvaluated = false;
   propertyNames: Plan | null = null;
   minProps = 0;
   maxProps: number = Infinity;
@@ -149,7 +171,11 @@ export class Plan {
   depSchemaPlans: Plan[] = NO_PLANS;
   prefix: Plan[] = NO_PLANS;
   items: Plan | null = null;
+  /** `items` is present (even `true`): a passing array evaluates every item. */
+  allItemsEvaluated = false;
   contains: Plan | null = null;
+  /** `minContains` is present (its keyword reports a short count instead of `contains`). */
+  minContainsGiven = false;
   minContains = 1;
   maxContains: number = Infinity;
   minItems = 0;
@@ -166,12 +192,9 @@ export class Plan {
   elsePlan: Plan | null = null;
   uProps: Plan | null = null;
   uItems: Plan | null = null;
-}
-
-/** Compiles the closure of a schema object on demand (`validate.ts`: the error pass). */
-export interface ClosureSource {
-  /** The compiled closure of `schema`, an object of the document that was compiled. */
-  fnOf(schema: SchemaObject): Fn;
+  /** `unevaluatedProperties` / `unevaluatedItems` is present (even `true`). */
+  uPropsGiven = false;
+  uItemsGiven = false;
 }
 
 /** The plan of the schema `true` (and of schemas with only annotations). */
@@ -181,15 +204,37 @@ export const FALSE_PLAN: Plan = new Plan();
 FALSE_PLAN.flags = Flag.False;
 FALSE_PLAN.op = Op.False;
 
+/** True for a plan that is only a `$ref` to a plan off any recursive loop, never memoised. */
+function isAlias(q: Plan): boolean {
+  return q.flags === Flag.Logic && q.ref !== null && !q.refMemo && !q.memoised &&
+    q.allOf.length === 0 && q.anyOf.length === 0 && q.oneOf.length === 0 && q.not === null &&
+    q.ifPlan === null;
+}
+
+/** The plan `p` stands for: past any chain of aliases (`Op.Ref`). */
+export function alias(p: Plan): Plan {
+  let q = p;
+  for (let n = 0; n < 64 && isAlias(q); n++) q = q.ref as Plan;
+  return q;
+}
+
 /**
  * The interpreter's entry for `plan`: a specialised loop when one fits, else the generic one.
- * Call it once every plan has its flags (an `Op.Flat` depends on its subschemas' flags).
+ * Call it once every plan has its flags (an `Op.Flat` depends on its subschemas' flags) and
+ * `memoised` is set.
  */
 export function opOf(plan: Plan): number {
+  const op = baseOpOf(plan);
+  plan.baseOp = op;
+  return plan.memoised ? Op.Memo : op;
+}
+
+function baseOpOf(plan: Plan): number {
   const f = plan.flags;
   if (f === 0) return Op.True;
   if ((f & Flag.False) !== 0) return Op.False;
-  if ((f & Flag.Call) !== 0) return Op.Call;
+  if ((f & Flag.Unevaluated) !== 0) return Op.Evaluate;
+  if (isAlias(plan)) return Op.Ref;
   if (f === Flag.Const && (typeof plan.constValue !== 'object' || plan.constValue === null)) {
     return Op.Const;
   }
@@ -216,7 +261,7 @@ export function opOf(plan: Plan): number {
     plan.propertyNames === null && plan.minProps === 0 && plan.maxProps === Infinity &&
     plan.depNames.length === 0 && plan.depSchemaNames.length === 0 && plan.byName === null) {
     const leaf = (x: Plan | null): boolean =>
-      x === null || (x.flags & (Flag.Object | Flag.Array | Flag.Logic | Flag.Call)) === 0;
+      x === null || ((x.flags & Flag.Subschemas) === 0 && !x.memoised);
     return plan.keyPlans.every(leaf) && leaf(plan.additional) ? Op.Flat : Op.Object;
   }
   if ((f & ~(Flag.Type | Flag.Array)) === 0 && plan.types === TypeBit.Array &&
@@ -252,7 +297,7 @@ export function inPlaceOf(p: Plan): Plan[] {
  * are left out.
  */
 export function childStepsOf(p: Plan): [string, Plan][] {
-  if ((p.flags & (Flag.Object | Flag.Array | Flag.Call)) === 0) return [];
+  if ((p.flags & (Flag.Object | Flag.Array | Flag.Unevaluated)) === 0) return [];
   const out: [string, Plan][] = [];
   const add = (step: string, x: Plan | null): void => {
     if (x !== null && x !== TRUE_PLAN && x !== FALSE_PLAN) out.push([step, x]);
@@ -272,42 +317,4 @@ export function childStepsOf(p: Plan): [string, Plan][] {
 /** Subschemas applied to parts of the value (Core §10.3, §11), for the loop analysis. */
 export function childrenOf(p: Plan): Plan[] {
   return childStepsOf(p).map(([, x]) => x);
-}
-
-/** A plan that is only a `$ref` to a non-recursive target stands for that target. */
-export function alias(p: Plan): Plan {
-  let q = p;
-  for (let n = 0; n < 64 && q.flags === Flag.Logic && q.ref !== null && !q.refMemo &&
-    q.allOf.length === 0 && q.anyOf.length === 0 && q.oneOf.length === 0 && q.not === null &&
-    q.ifPlan === null; n++) {
-    q = q.ref;
-  }
-  return q;
-}
-
-/**
- * Replaces, in place, every subschema reference of `p` by `f` of it: the lists (never a shared
- * empty one is written), the single subschemas, and `ref` unless it is memoised.
- */
-export function mapSubschemas(p: Plan, f: (x: Plan) => Plan): void {
-  const one = (x: Plan | null): Plan | null => (x === null ? null : f(x));
-  for (const list of [p.keyPlans, p.patternPlans, p.depSchemaPlans, p.prefix, p.allOf, p.anyOf, p.oneOf]) {
-    for (let i = 0; i < list.length; i++) list[i] = one(list[i]) as Plan;
-  }
-  p.additional = one(p.additional);
-  p.propertyNames = one(p.propertyNames);
-  p.items = one(p.items);
-  p.contains = one(p.contains);
-  p.not = one(p.not);
-  p.ifPlan = one(p.ifPlan);
-  p.thenPlan = one(p.thenPlan);
-  p.elsePlan = one(p.elsePlan);
-  p.uProps = one(p.uProps);
-  p.uItems = one(p.uItems);
-  if (p.ref !== null && !p.refMemo) p.ref = f(p.ref);
-}
-
-/** Points every subschema reference of `p` past aliases (see `alias`). */
-export function redirect(p: Plan): void {
-  mapSubschemas(p, alias);
 }

@@ -1,6 +1,6 @@
 /**
- * The runtime shapes shared by the validator's compiled closures: the per-validation state, the
- * evaluated-locations record that `unevaluatedProperties`/`unevaluatedItems` read, and the
+ * The runtime shapes shared by the interpreter and the generated code: the per-validation state,
+ * the evaluated-locations record that `unevaluatedProperties`/`unevaluatedItems` read, and the
  * helpers that report errors and prefix their locations on the way back up.
  *
  * Errors are built bottom-up: a failing keyword records its location relative to the schema and
@@ -37,7 +37,7 @@ export interface State {
   maxDepth: number;
   memo: Map<object, Map<unknown, MemoEntry>> | null;
   /**
-   * In-place applications (`$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`) the closures may
+   * In-place applications (`$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`) the interpreter may
    * still make: `Infinity` for a verdict, `MAX_ERROR_STEPS` for the error pass, which must not
    * take exponential time on a schema that shares subschemas between nested branches.
    */
@@ -54,12 +54,6 @@ export class StepLimit extends RangeError {}
 export function spend(s: State): void {
   if (--s.budget < 0) throw new StepLimit('validation steps exhausted');
 }
-
-/**
- * A compiled schema: validates `v` (nested `d` levels deep in the whole value), records what it
- * evaluated into `ev` when that is not null, reports into `s.errors`, and returns the verdict.
- */
-export type Fn = (v: unknown, s: State, d: number, ev: Evaluated | null) => boolean;
 
 /** A fresh, empty evaluated-locations record. */
 export function newEvaluated(): Evaluated {
@@ -139,22 +133,3 @@ export function prefix(s: State, from: number, instance: string, keyword: string
 export function discard(s: State, from: number): void {
   if (s.errors !== null && s.errors.length > from) s.errors.length = from;
 }
-
-/** Runs `fn` in verdict-only mode (no errors reported), as `not`, `if` and `contains` need. */
-export function quiet(fn: Fn, v: unknown, s: State, d: number, ev: Evaluated | null): boolean {
-  const errors = s.errors;
-  if (errors === null) return fn(v, s, d, ev);
-  s.errors = null;
-  try {
-    return fn(v, s, d, ev);
-  } finally {
-    s.errors = errors;
-  }
-}
-
-/** The schema `true`: every value is valid. */
-export const TRUE_FN: Fn = () => true;
-
-/** The schema `false`: no value is valid. */
-export const FALSE_FN: Fn = (_v, s) =>
-  report(s, 'false', '', 'no value is allowed here (the schema is false)');

@@ -1,46 +1,30 @@
 /**
- * `$ref` resolution for the strict-subset checker: local JSON Pointer fragments, whether they
- * resolve in the schema document, and whether following them leads back to where they started
- * (a recursive schema). Remote references are never fetched.
+ * `$ref`s for the strict-subset checker: where each one leads (resolved by the one resolver,
+ * `dereference.ts`: JSON Pointers, anchors, `$id` bases; remote references are never fetched),
+ * and whether following them leads back to where they started (a recursive schema).
  * Spec: JSON Schema 2020-12 Core §8.2.3 (`$ref`), RFC 6901 (JSON Pointer).
  * @module
  */
-import type { JsonValue } from '../protocol/messages.js';
+import { type SchemaIndex, resolveRef } from './dereference.js';
+import { decodePointer } from './pointer.js';
 
-/** A `$ref` found in a schema: where it sits (`segs`, path segments) and what it says. */
+/**
+ * A `$ref` found in a schema: where it sits (`segs`, path segments), what it says, and the path
+ * segments of its target (`undefined` when it does not resolve within the document).
+ */
 export interface RefSite {
   segs: string[];
   ref: string;
+  target: string[] | undefined;
 }
-
-const isObj = (v: unknown): v is { [k: string]: JsonValue } =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * The JSON Pointer segments of a local `$ref` (`#` is the root, `#/a/b`), decoded per RFC 6901 and
- * URI percent-encoding; undefined for an anchor (`#name`), a remote reference or a bad escape.
+ * The path segments of the schema that `ref`, written in the schema object `from`, points to;
+ * `undefined` when it points outside the document or at something that is not a schema.
  */
-export function refPointer(ref: string): string[] | undefined {
-  if (ref === '#') return [];
-  if (!ref.startsWith('#/')) return undefined;
-  try {
-    return ref.slice(2).split('/')
-      .map((s) => decodeURIComponent(s).replaceAll('~1', '/').replaceAll('~0', '~'));
-  } catch {
-    return undefined;
-  }
-}
-
-/** True when the JSON Pointer `segs` names a value inside `root` (RFC 6901). */
-export function refResolves(root: JsonValue, segs: string[]): boolean {
-  let at: JsonValue | undefined = root;
-  for (const s of segs) {
-    if (isObj(at)) at = Object.hasOwn(at, s) ? at[s] : undefined;
-    else if (Array.isArray(at) && /^(0|[1-9]\d*)$/.test(s)) at = at[Number(s)];
-    else return false;
-    if (at === undefined) return false;
-  }
-  return true;
+export function refTarget(index: SchemaIndex, ref: string, from: object): string[] | undefined {
+  const target = resolveRef(index, ref, from);
+  return target === undefined ? undefined : decodePointer(target.path);
 }
 
 const within = (outer: string[], inner: string[]): boolean =>
@@ -48,22 +32,19 @@ const within = (outer: string[], inner: string[]): boolean =>
 
 /** True when following `$ref`s from `site` leads back into the subtree holding `site`. */
 export function isRecursiveRef(refs: readonly RefSite[], site: RefSite): boolean {
-  const start = refPointer(site.ref);
-  if (start === undefined) return false;
-  const seen = new Set<string>();
-  const stack = [start];
+  if (site.target === undefined) return false;
+  const seen = new Set<RefSite>();
+  const stack = [site.target];
   while (stack.length > 0) {
     const target = stack.pop() as string[];
     for (const other of refs) {
       if (!within(target, other.segs)) continue;
       if (other === site) return true;
-      const next = refPointer(other.ref);
-      if (next !== undefined && !seen.has(other.ref)) {
-        seen.add(other.ref);
-        stack.push(next);
+      if (other.target !== undefined && !seen.has(other)) {
+        seen.add(other);
+        stack.push(other.target);
       }
     }
   }
   return false;
 }
-

@@ -12,9 +12,11 @@
  * Tools (`inputSchema`, `outputSchema`, tool names).
  * @module
  */
-import type { JsonValue } from '../protocol/messages.js';
+import { isObject, type JsonValue } from '../protocol/messages.js';
+import { isOneOf, notOneOf } from '../protocol/names.js';
 import type { JsonSchema } from '../protocol/types.js';
-import { isRecursiveRef, refPointer, refResolves } from './strict-refs.js';
+import { indexSchema, type SchemaIndex } from './dereference.js';
+import { isRecursiveRef, refTarget } from './strict-refs.js';
 import type { RefSite } from './strict-refs.js';
 import { STRICT_RULES } from './strict-rules.js';
 import type { LimitMeasure, StrictProfile, StrictRule, StrictSeverity } from './strict-rules.js';
@@ -47,6 +49,25 @@ export interface StrictCheckOptions {
 /** Every profile, in report order. */
 export const STRICT_PROFILES: readonly StrictProfile[] = ['openai', 'anthropic', 'gemini', 'mcp'];
 
+const ROLES: readonly ('input' | 'output')[] = ['input', 'output'];
+
+/**
+ * Returns `profile` when it is one of {@link STRICT_PROFILES}. A check must know what it checks:
+ * a missing profile is not taken to mean "none" or "all".
+ * @throws {TypeError} for a missing or unknown profile, prefixed by `where`, e.g.
+ *   `findStrictSchemaViolations: unknown profile "OpenAI" (choose from openai, anthropic, gemini, mcp)`.
+ */
+export function checkProfile(where: string, profile: unknown): StrictProfile {
+  if (isOneOf(profile, STRICT_PROFILES)) return profile;
+  throw new TypeError(`${where}: ${notOneOf('profile', profile, STRICT_PROFILES)}`);
+}
+
+/** Checks `options.role`: absent, `input` or `output`. @throws {TypeError} for any other value. */
+function checkRole(where: string, role: unknown): void {
+  if (role === undefined || isOneOf(role, ROLES)) return;
+  throw new TypeError(`${where}: options.role: ${notOneOf('role', role, ROLES)}`);
+}
+
 /** Thrown by `assertStrictSchema`; `violations` holds every error-severity violation. */
 export class StrictSchemaError extends Error {
   readonly toolName: string;
@@ -75,7 +96,8 @@ export interface Walk {
   out: StrictViolation[];
   totals: Map<LimitMeasure, number>;
   refs: RefSite[];
-  anchors: Set<string>;
+  /** The document's `$id`s and anchors, indexed when the first `$ref` is met. */
+  index: SchemaIndex | undefined;
   depthReported: boolean;
 }
 
@@ -86,11 +108,10 @@ const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 /** Keywords that give a schema its shape without a `type` (for the `typed` check). */
 const TYPED_BY = ['type', 'anyOf', 'oneOf', 'allOf', '$ref', 'enum', 'const'];
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const hasType = (node: Obj, t: string): boolean =>
   node.type === t || (Array.isArray(node.type) && node.type.includes(t));
 const isObjectSchema = (node: Obj): boolean =>
-  hasType(node, 'object') || (node.type === undefined && isObj(node.properties));
+  hasType(node, 'object') || (node.type === undefined && isObject(node.properties));
 const show = (v: JsonValue): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
 /** Builds a violation of `rule` at `segs` + `keyword`, filling the remedy template. */
@@ -177,8 +198,8 @@ function checkKeyword(w: Walk, node: Obj, segs: string[], key: string): void {
 }
 
 function checkNode(w: Walk, node: Obj, segs: string[]): void {
-  const isObject = isObjectSchema(node);
-  const props = isObj(node.properties) ? Object.keys(node.properties) : undefined;
+  const objectSchema = isObjectSchema(node);
+  const props = isObject(node.properties) ? Object.keys(node.properties) : undefined;
   for (const rule of w.rules) {
     const c = rule.check;
     if (c.kind === 'root-object') {
@@ -186,7 +207,7 @@ function checkNode(w: Walk, node: Obj, segs: string[]): void {
         report(w, rule, segs, 'type');
       }
     } else if (c.kind === 'closed-object') {
-      if (isObject && node.additionalProperties !== false) {
+      if (objectSchema && node.additionalProperties !== false) {
         report(w, rule, segs, 'additionalProperties',
           { verb: 'additionalProperties' in node ? 'set' : 'add' });
       }
@@ -196,7 +217,7 @@ function checkNode(w: Walk, node: Obj, segs: string[]): void {
         if (!required.includes(name)) report(w, rule, segs, 'required', { name });
       }
     } else if (c.kind === 'object-properties') {
-      if (isObject && (props === undefined || (c.nonEmpty && props.length === 0))) {
+      if (objectSchema && (props === undefined || (c.nonEmpty && props.length === 0))) {
         report(w, rule, segs, 'properties');
       }
     } else if (c.kind === 'typed') {
@@ -211,9 +232,9 @@ function measureNode(w: Walk, node: Obj, segs: string[], depth: number): void {
   const rule = w.rules.find((r) => r.check.kind === 'limit' && r.check.measure === 'object-depth');
   if (rule !== undefined && 'max' in rule.check && depth > rule.check.max && !w.depthReported) {
     w.depthReported = true;
-    report(w, rule, segs, isObj(node.properties) ? 'properties' : 'type');
+    report(w, rule, segs, isObject(node.properties) ? 'properties' : 'type');
   }
-  if (isObj(node.properties)) {
+  if (isObject(node.properties)) {
     const names = Object.keys(node.properties);
     bump(w, 'total-properties', names.length, segs, 'properties');
     bump(w, 'total-string-chars', names.join('').length, segs, 'properties');
@@ -224,7 +245,7 @@ function measureNode(w: Walk, node: Obj, segs: string[], depth: number): void {
   }
   for (const key of ['$defs', 'definitions']) {
     const defs = node[key];
-    if (isObj(defs)) bump(w, 'total-string-chars', Object.keys(defs).join('').length, segs, key);
+    if (isObject(defs)) bump(w, 'total-string-chars', Object.keys(defs).join('').length, segs, key);
   }
   if (Array.isArray(node.enum)) {
     const strings = node.enum.filter((v): v is string => typeof v === 'string');
@@ -248,19 +269,21 @@ function measureNode(w: Walk, node: Obj, segs: string[], depth: number): void {
 }
 
 function visit(w: Walk, node: JsonValue, segs: string[], depth: number): void {
-  if (!isObj(node)) return;
+  if (!isObject(node)) return;
   const level = isObjectSchema(node) ? depth + 1 : depth;
   checkNode(w, node, segs);
   measureNode(w, node, segs, level);
   for (const key of Object.keys(node)) checkKeyword(w, node, segs, key);
-  if (typeof node.$ref === 'string') w.refs.push({ segs, ref: node.$ref });
-  if (typeof node.$anchor === 'string') w.anchors.add(node.$anchor);
+  if (typeof node.$ref === 'string') {
+    w.index ??= indexSchema(w.root as JsonSchema, { lenient: true });
+    w.refs.push({ segs, ref: node.$ref, target: refTarget(w.index, node.$ref, node) });
+  }
   for (const key of SCHEMA_MAPS) {
     const map = node[key];
-    if (!isObj(map)) continue;
+    if (!isObject(map)) continue;
     for (const name of Object.keys(map)) visit(w, map[name], [...segs, key, name], level);
   }
-  if (isObj(node.dependencies)) {
+  if (isObject(node.dependencies)) {
     for (const [name, dep] of Object.entries(node.dependencies)) {
       visit(w, dep, [...segs, 'dependencies', name], level);
     }
@@ -273,7 +296,7 @@ function visit(w: Walk, node: JsonValue, segs: string[], depth: number): void {
     const list = node[key];
     if (Array.isArray(list)) list.forEach((s, i) => visit(w, s, [...segs, key, String(i)], level));
   }
-  if (isObj(node.items)) visit(w, node.items, [...segs, 'items'], level);
+  if (isObject(node.items)) visit(w, node.items, [...segs, 'items'], level);
 }
 
 function checkRefs(w: Walk): void {
@@ -282,11 +305,8 @@ function checkRefs(w: Walk): void {
     if (c.kind !== 'ref') continue;
     for (const site of w.refs) {
       const local = site.ref.startsWith('#');
-      const segs = refPointer(site.ref);
-      const found = segs === undefined
-        ? w.anchors.has(site.ref.slice(1)) : refResolves(w.root, segs);
       const bad = c.test === 'local' ? !local
-        : c.test === 'resolves' ? local && !found : isRecursiveRef(w.refs, site);
+        : c.test === 'resolves' ? local && site.target === undefined : isRecursiveRef(w.refs, site);
       if (bad) report(w, rule, site.segs, '$ref');
     }
   }
@@ -314,7 +334,7 @@ export function walk(schema: JsonSchema, profile: StrictProfile,
   }
   const w: Walk = {
     rules, claimed, role: options.role ?? 'input', root: schema, out: [], totals: new Map(),
-    refs: [], anchors: new Set(), depthReported: false,
+    refs: [], index: undefined, depthReported: false,
   };
   if (options.toolName !== undefined) checkToolName(w, options.toolName);
   if (typeof schema === 'boolean') checkNode(w, {}, []);
@@ -325,13 +345,19 @@ export function walk(schema: JsonSchema, profile: StrictProfile,
 
 /**
  * Lists every place `schema` breaks `profile`, in document order (tool-name findings first,
- * `$ref` findings last). Never throws; a boolean schema is treated as a root that is not an
- * object. `options.role` picks the root rule of the `mcp` profile (`inputSchema` or
- * `outputSchema`); `options.toolName` adds the tool-name rules.
+ * `$ref` findings last); an empty list means the schema keeps `profile`. A boolean schema is
+ * treated as a root that is not an object. `options.role` picks the root rule of the `mcp`
+ * profile (`inputSchema` or `outputSchema`); `options.toolName` adds the tool-name rules.
+ * To check several profiles, call once per profile (every profile: loop over `STRICT_PROFILES`).
  * Sources: see `STRICT_RULES` (each rule names its vendor page or client issue).
+ * @throws {TypeError} when `profile` is missing or not one of `STRICT_PROFILES`, or
+ *   `options.role` is neither `input` nor `output` (the message lists the known names): an
+ *   empty list is never returned for a check that did not run. Never throws for the schema.
  */
 export function findStrictSchemaViolations(schema: JsonSchema, profile: StrictProfile,
   options: StrictCheckOptions = {}): StrictViolation[] {
+  checkProfile('findStrictSchemaViolations', profile);
+  checkRole('findStrictSchemaViolations', options.role);
   return walk(schema, profile, options).out;
 }
 
@@ -339,10 +365,12 @@ export function findStrictSchemaViolations(schema: JsonSchema, profile: StrictPr
  * Throws a `StrictSchemaError` listing every error-severity violation of `profile` in the tool's
  * input schema and name; warnings never throw. Used when a tool promises a profile (refuse to
  * start rather than serve a tool the vendor will reject).
+ * @throws {TypeError} when `profile` is missing or not one of `STRICT_PROFILES`.
  */
 export function assertStrictSchema(toolName: string, schema: JsonSchema,
   profile: StrictProfile): void {
-  const errors = findStrictSchemaViolations(schema, profile, { toolName })
+  checkProfile('assertStrictSchema', profile);
+  const errors = walk(schema, profile, { toolName }).out
     .filter((v) => v.severity === 'error');
   if (errors.length > 0) throw new StrictSchemaError(toolName, profile, errors);
 }

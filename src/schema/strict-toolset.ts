@@ -8,7 +8,7 @@
 import type { JsonSchema } from '../protocol/types.js';
 import { STRICT_RULES } from './strict-rules.js';
 import type { StrictProfile } from './strict-rules.js';
-import { violation, walk } from './strict-subset.js';
+import { checkProfile, violation, walk } from './strict-subset.js';
 import type { StrictViolation } from './strict-subset.js';
 
 /** A violation attributed to a tool, as `findToolSetViolations` and the CLI report it. */
@@ -31,10 +31,13 @@ const TOOL_SET_KEYWORD = {
  * `outputSchema` too (paths prefixed `outputSchema.`; vendors never see an output schema, the
  * MCP client validates `structuredContent` with it), and the totals over the list (Anthropic's
  * per-request limits, counted as if every tool were sent strict, reported on the tool that passes
- * them; a repeated name for `mcp`).
+ * them; a repeated name for `mcp`). An empty list means every tool keeps `profile`.
+ * @throws {TypeError} when `profile` is missing or not one of `STRICT_PROFILES` (the message
+ *   lists them).
  */
 export function findToolSetViolations(tools: readonly ToolSchemas[],
   profile: StrictProfile): ToolViolation[] {
+  checkProfile('findToolSetViolations', profile);
   const rows: ToolViolation[] = [];
   const sums = new Map<string, number>();
   const names = new Set<string>();

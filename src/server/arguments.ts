@@ -10,6 +10,7 @@
  */
 import { isObject, type JsonObject, type JsonValue } from '../protocol/messages.js';
 import { coerceArguments, formatCoercions, type Coercion } from '../schema/coerce.js';
+import { indexSchema, resolveRef, type SchemaIndex } from '../schema/dereference.js';
 import { compileSchema } from '../schema/validate.js';
 import type { SchemaError, Validator } from '../schema/types.js';
 import { ToolDefinitionError, type ToolDefinition } from './tool.js';
@@ -40,20 +41,18 @@ function problems(errors: readonly SchemaError[]): string[] {
 /**
  * Paths where an integer-typed value is outside the safe range (|n| > 2^53 - 1): such a number
  * was probably rounded when it was decoded, so it is refused rather than used. Follows
- * `properties`, `additionalProperties`, `items`, `prefixItems` and local `$ref`s; iterative.
+ * `properties`, `additionalProperties`, `items`, `prefixItems` and same-document `$ref`s (resolved
+ * as the validator resolves them); iterative.
  */
 export function unsafeIntegers(schema: JsonValue, value: unknown): string[] {
   const found: string[] = [];
-  const root = schema;
+  let index: SchemaIndex | undefined;
   const resolve = (s: JsonValue): JsonValue => {
-    for (let hops = 0; hops < 16 && isObject(s) && typeof s.$ref === 'string' && s.$ref.startsWith('#/'); hops++) {
-      let target: JsonValue | undefined = root;
-      for (const token of s.$ref.slice(2).split('/')) {
-        const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
-        target = isObject(target) && Object.prototype.hasOwnProperty.call(target, key) ? (target[key] as JsonValue) : undefined;
-      }
+    for (let hops = 0; hops < 16 && isObject(s) && typeof s.$ref === 'string'; hops++) {
+      index ??= indexSchema(schema as JsonObject, { lenient: true });
+      const target = resolveRef(index, s.$ref, s);
       if (target === undefined) return s;
-      s = target;
+      s = target.schema;
     }
     return s;
   };

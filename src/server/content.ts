@@ -8,11 +8,13 @@
  * structured content SHOULD also return it serialized as a text block).
  * @module
  */
-import type { JsonObject } from '../protocol/messages.js';
+import { isObject, type JsonObject } from '../protocol/messages.js';
+import { isOneOf, notOneOf } from '../protocol/names.js';
 import type {
   Annotations,
   AudioContent,
   CallToolResult,
+  ContentBlock,
   EmbeddedResource,
   ImageContent,
   ResourceContents,
@@ -26,6 +28,28 @@ export interface ContentOptions {
   annotations?: Annotations;
   /** Implementation metadata (sent from protocol revision 2025-06-18 on). */
   _meta?: JsonObject;
+}
+
+/** Every content block `type` (MCP 2025-11-25 schema.ts, `ContentBlock`), in the spec's order. */
+export const CONTENT_TYPES: readonly ContentBlock['type'][] = ['text', 'image', 'audio', 'resource_link', 'resource'];
+
+/**
+ * Why `block` is not a content block a client can read, or undefined when its `type` is one of
+ * {@link CONTENT_TYPES}: `unknown content type "txt" (choose from text, image, …)`. Only the
+ * `type` is checked (an unknown type makes a client refuse the whole result).
+ */
+export function contentBlockProblem(block: unknown): string | undefined {
+  if (!isObject(block)) return `not a content block (an object with a "type": ${CONTENT_TYPES.join(', ')})`;
+  return isOneOf(block.type, CONTENT_TYPES) ? undefined : notOneOf('content type', block.type, CONTENT_TYPES);
+}
+
+/** The first problem {@link contentBlockProblem} finds in `content`, as `content[i]: …`. */
+export function contentProblem(content: readonly unknown[]): string | undefined {
+  for (let i = 0; i < content.length; i++) {
+    const problem = contentBlockProblem(content[i]);
+    if (problem !== undefined) return `content[${i}]: ${problem}`;
+  }
+  return undefined;
 }
 
 /** Binary data: a base64 string (sent as is) or raw bytes (encoded here). */

@@ -6,6 +6,7 @@
  * @module
  */
 import type { JsonObject, JsonRpcNotification, JsonValue, RequestId } from '../protocol/messages.js';
+import { isOneOf, notOneOf } from '../protocol/names.js';
 import { atLeast } from '../protocol/revisions.js';
 import type { AskClient, AskOptions } from './client-input.js';
 import type { Era } from './era.js';
@@ -109,6 +110,7 @@ export interface RequestContext {
   /**
    * Sends `notifications/message` when `level` is at or above the level the client set with
    * `logging/setLevel`; nothing when the client set none.
+   * @throws {TypeError} when `level` is not one of `LOGGING_LEVELS` (`warn` is `warning`).
    */
   log(level: LoggingLevel, data: JsonValue, logger?: string): void;
   /**
@@ -230,6 +232,7 @@ class Context implements RequestContext {
   }
 
   log(level: LoggingLevel, data: JsonValue, logger?: string): void {
+    if (!isOneOf(level, LOGGING_LEVELS)) throw new TypeError(`log: ${notOneOf('logging level', level, LOGGING_LEVELS)}`);
     const minimum = this.input.logLevel;
     if (minimum === undefined || this.input.control.aborted) return;
     if (LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(minimum)) return;

@@ -17,6 +17,7 @@ import {
   SUPPORTED_REVISIONS,
 } from '../protocol/revisions.js';
 import { META } from '../protocol/meta.js';
+import { isOneOf, notOneOf } from '../protocol/names.js';
 import { LOGGING_LEVELS, type ClientInfo, type LoggingLevel } from './context.js';
 import { resolveClientIdentity } from './identity.js';
 import { initializeClient } from './lifecycle.js';
@@ -45,7 +46,8 @@ export function isModernRequest(params: JsonObject | undefined): boolean {
 /**
  * Reads the per-request protocol fields of a 2026-07-28 request.
  * @throws {RpcError} `-32022` with `data: { supported, requested }` for an unsupported version;
- *   `-32602` when a required field is missing or malformed.
+ *   `-32602` when a required field is missing or malformed, or the log level is not one of
+ *   `LOGGING_LEVELS` (an unknown level is refused, not taken as "no log messages").
  */
 export function modernScope(params: JsonObject | undefined): RequestScope {
   const meta = (params?._meta ?? {}) as JsonObject;
@@ -72,8 +74,10 @@ export function modernScope(params: JsonObject | undefined): RequestScope {
     if (typeof info.name === 'string') client.name = info.name;
     if (typeof info.version === 'string') client.version = info.version;
   }
-  const level = meta[META.logLevel];
-  const logLevel = typeof level === 'string' && (LOGGING_LEVELS as readonly string[]).includes(level) ? (level as LoggingLevel) : undefined;
+  const logLevel = meta[META.logLevel];
+  if (logLevel !== undefined && !isOneOf(logLevel, LOGGING_LEVELS)) {
+    throw new RpcError(ErrorCode.InvalidParams, `_meta["${META.logLevel}"]: ${notOneOf('logging level', logLevel, LOGGING_LEVELS)}`);
+  }
   return { modern: true, protocolVersion: requested, client, logLevel };
 }
 

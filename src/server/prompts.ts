@@ -20,9 +20,8 @@ import {
   type PromptDefinition,
   type PromptReturn,
 } from './prompt.js';
+import { contentBlockProblem } from './content.js';
 import { wireContent } from './wire.js';
-
-const CONTENT_TYPES = new Set(['text', 'image', 'audio', 'resource_link', 'resource']);
 
 /** Reads `params.arguments`: an object of strings; a missing required one is `-32602`. */
 function readArguments(prompt: PromptDefinition, value: unknown): Record<string, string> {
@@ -83,11 +82,8 @@ function toResult(value: PromptReturn, prompt: PromptDefinition, revision: strin
       typeof message.content === 'string'
         ? { type: 'text', text: message.content }
         : message.content;
-    if (!isObject(content) || !CONTENT_TYPES.has(content.type as string)) {
-      throw bad(
-        `messages[${i}] whose content is not a content block (text, image, audio, resource_link, resource)`,
-      );
-    }
+    const problem = contentBlockProblem(content);
+    if (problem !== undefined) throw bad(`messages[${i}].content: ${problem}`);
     return {
       role: message.role,
       content: wireContent(content as unknown as ContentBlock, revision),

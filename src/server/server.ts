@@ -35,6 +35,8 @@ import {
 } from './server-options.js';
 import type { ToolHook } from './tool-call.js';
 import { ToolRegistry } from './tools.js';
+import { isOneOf, notOneOf } from '../protocol/names.js';
+import { LIST_KINDS } from './subscriptions.js';
 
 /** An MCP server. Create with {@link createServer}. */
 export class Server {
@@ -288,8 +290,10 @@ export class Server {
   /**
    * Sends `notifications/<kind>/list_changed` to every open connection that may receive it. The
    * registries call it on every add and remove.
+   * @throws {TypeError} when `kind` is not one of `tools`, `prompts`, `resources`.
    */
   listChanged(kind: ListKind): void {
+    if (!isOneOf(kind, LIST_KINDS)) throw new TypeError(`listChanged: ${notOneOf('list kind', kind, LIST_KINDS)}`);
     this.#capabilities.clear();
     for (const connection of this.#connections) connection.listChanged(kind);
   }

@@ -16,6 +16,9 @@ import { idKey } from './outgoing.js';
 /** The lists whose changes are announced. */
 export type ListKind = 'tools' | 'prompts' | 'resources';
 
+/** Every {@link ListKind}. */
+export const LIST_KINDS: readonly ListKind[] = ['tools', 'prompts', 'resources'];
+
 /** The filter flag of `subscriptions/listen` for each list. */
 const FILTER_FLAG: Record<ListKind, string> = {
   tools: 'toolsListChanged',

@@ -13,6 +13,7 @@ import { isObject, type JsonObject, type JsonValue } from '../protocol/messages.
 import { atLeast } from '../protocol/revisions.js';
 import type { CallToolResult, ContentBlock } from '../protocol/types.js';
 import { InputRequiredSignal } from './client-input.js';
+import { contentProblem } from './content.js';
 import { isAborted, type RequestContext } from './context.js';
 import type { ToolDefinition, ToolReturn } from './tool.js';
 
@@ -229,6 +230,11 @@ export async function callTool(
     if (isRpcError(error) && error.code === ErrorCode.MissingRequiredClientCapability) throw error;
     if (isRpcError(error) && isAborted(ctx)) throw error;
     return toolError(describeThrown(error));
+  }
+  const unreadable = contentProblem(result.content);
+  if (unreadable !== undefined) {
+    report(`tool "${name}" returned a result no client can read: ${unreadable}`);
+    return toolError(`Tool "${name}" produced an invalid result (a server bug, not your call): ${unreadable}`);
   }
   const size = resultSize(result);
   if (size > limits.maxResultSize) {

@@ -8,7 +8,8 @@ import type { JsonObject } from '../protocol/messages.js';
 import type { CallToolResult, ContentBlock, Icon, ToolAnnotations } from '../protocol/types.js';
 import type { RequestContext } from './context.js';
 import type { StrictProfile } from '../schema/strict-rules.js';
-import { assertStrictSchema } from '../schema/strict-subset.js';
+import { isOneOf, notOneOf } from '../protocol/names.js';
+import { assertStrictSchema, STRICT_PROFILES } from '../schema/strict-subset.js';
 import { badScopes } from './principal.js';
 
 /** Whether a tool may run as a task: `forbidden`, `optional` or `required` (see `ToolDefinition`). */
@@ -46,7 +47,8 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   _meta?: JsonObject;
   /**
    * Vendor strict modes this tool promises to satisfy (`['openai']`, say): the server refuses to
-   * start when its `inputSchema` breaks one (see `findStrictSchemaViolations`).
+   * start when its `inputSchema` breaks one (see `findStrictSchemaViolations`), and when a name
+   * is not one of `STRICT_PROFILES` (`openai`, `anthropic`, `gemini`, `mcp`).
    */
   strict?: readonly StrictProfile[];
   /**
@@ -110,6 +112,26 @@ function servedSchema(tool: string, field: string, schema: unknown): JsonObject 
 }
 
 /**
+ * The profiles a tool promises (`strict`), each checked to be a known profile name.
+ * @throws {ToolDefinitionError} when `strict` is not an array or names an unknown profile.
+ */
+function strictProfiles(tool: string, strict: unknown): readonly StrictProfile[] {
+  if (strict === undefined) return [];
+  if (!Array.isArray(strict)) {
+    throw new ToolDefinitionError(
+      `tool "${tool}": strict must be an array of profile names, e.g. ['openai'] ` +
+        `(choose from ${STRICT_PROFILES.join(', ')})`,
+    );
+  }
+  for (const profile of strict) {
+    if (!isOneOf(profile, STRICT_PROFILES)) {
+      throw new ToolDefinitionError(`tool "${tool}": ${notOneOf('strict profile', profile, STRICT_PROFILES)}`);
+    }
+  }
+  return strict as StrictProfile[];
+}
+
+/**
  * Checks a list of tool definitions and returns them with their schemas as they will be served.
  * @throws {ToolDefinitionError} on a bad or duplicate name, a missing description or `run`, or a
  *   schema that is not an object schema in the 2020-12 dialect.
@@ -141,7 +163,7 @@ export function checkToolDefinitions<T extends ToolDefinition<never>>(tools: rea
     const inputSchema = servedSchema(name, 'inputSchema', tool.inputSchema);
     const outputSchema =
       tool.outputSchema === undefined ? undefined : servedSchema(name, 'outputSchema', tool.outputSchema);
-    for (const profile of tool.strict ?? []) assertStrictSchema(name, inputSchema, profile);
+    for (const profile of strictProfiles(name, tool.strict)) assertStrictSchema(name, inputSchema, profile);
     const scopes = badScopes(tool.scopes);
     if (scopes !== undefined) throw new ToolDefinitionError(`tool "${name}": ${scopes}`);
     return { ...tool, inputSchema, ...(outputSchema ? { outputSchema } : {}) };

@@ -9,9 +9,11 @@
  * @module
  */
 import { isObject, type JsonObject, type JsonValue } from '../protocol/messages.js';
-import { LATEST_LEGACY_REVISION, MODERN_REVISIONS } from '../protocol/revisions.js';
+import { isOneOf, notOneOf } from '../protocol/names.js';
+import { LATEST_LEGACY_REVISION, MODERN_REVISIONS, SUPPORTED_REVISIONS } from '../protocol/revisions.js';
 import type { CallToolResult, ContentBlock, Implementation, Tool } from '../protocol/types.js';
 import { META } from '../protocol/meta.js';
+import { LOGGING_LEVELS } from '../server/context.js';
 import type { Peer } from './peer.js';
 import type {
   ClientOptions,
@@ -49,6 +51,8 @@ export function clientCapabilities(options: ClientOptions): JsonObject {
 /**
  * Connects `peer`'s client end: the handshake (or `server/discover` at 2026-07-28), then the
  * test client. `close` is the transport's own shutdown.
+ * @throws {TypeError} when `protocolVersion` is not one of `SUPPORTED_REVISIONS` or `logLevel`
+ *   not one of `LOGGING_LEVELS` (a typo would otherwise test another revision, or no logging).
  * @throws {RpcError} when the server refuses the handshake; an `Error` when it does not answer.
  */
 export async function startClient(
@@ -57,6 +61,12 @@ export async function startClient(
   close: () => Promise<void>,
 ): Promise<TestClient> {
   const requested = options.protocolVersion ?? LATEST_LEGACY_REVISION;
+  if (!isOneOf(requested, SUPPORTED_REVISIONS)) {
+    throw new TypeError(`protocolVersion: ${notOneOf('protocol revision', requested, SUPPORTED_REVISIONS)}`);
+  }
+  if (options.logLevel !== undefined && !isOneOf(options.logLevel, LOGGING_LEVELS)) {
+    throw new TypeError(`logLevel: ${notOneOf('logging level', options.logLevel, LOGGING_LEVELS)}`);
+  }
   const modern = MODERN_REVISIONS.includes(requested);
   const clientInfo: Implementation = options.clientInfo ?? {
     name: 'baremcp-test',

@@ -88,7 +88,8 @@ export interface ClientOptions {
    * The revision to speak. A legacy revision (2024-11-05 to 2025-11-25) starts with the
    * `initialize` handshake; `'2026-07-28'` sends no handshake: every request carries the
    * protocol fields in its `_meta`, and `input_required` results are answered from `handlers`
-   * and retried until complete.
+   * and retried until complete. A revision outside `SUPPORTED_REVISIONS` is refused (a
+   * `TypeError`), so that a typo never tests another revision.
    * @default '2025-11-25'
    */
   protocolVersion?: string;
@@ -105,7 +106,10 @@ export interface ClientOptions {
    * of `elicitation/create`, `sampling/createMessage` and `roots/list` present in `handlers`.
    */
   capabilities?: JsonObject;
-  /** Asks for log messages at this level and above (`logging/setLevel`, or per-request `_meta`). */
+  /**
+   * Asks for log messages at this level and above (`logging/setLevel`, or per-request `_meta`);
+   * a level outside `LOGGING_LEVELS` is refused (a `TypeError`).
+   */
   logLevel?: LoggingLevel;
   /** Called with every notification from the server, as it arrives. */
   onNotification?: (notification: JsonRpcNotification) => void;

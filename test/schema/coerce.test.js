@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { coerceArguments, formatCoercions } from '../../dist/schema/coerce.js';
+import { coerceArguments, formatCoercions } from '../../dist/schema/index.js';
 import { compileSchema } from '../../dist/schema/validate.js';
 
 /** An object schema whose properties are `props`; `required` lists required names. */

@@ -1,7 +1,7 @@
 // Tests for src/schema/strict-report.ts: the plain-text table `baremcp check` prints.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatViolationsTable } from '../../dist/schema/strict-report.js';
+import { formatViolationsTable } from '../../dist/schema/index.js';
 
 const row = (tool, profile, path, keyword, remedy, severity = 'error') =>
   ({ tool, profile, path, keyword, remedy, severity, rule: `${profile}.x` });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { STRICT_RULES } from '../../dist/schema/strict-rules.js';
-import { STRICT_PROFILES } from '../../dist/schema/strict-subset.js';
+import { STRICT_PROFILES } from '../../dist/schema/index.js';
 import { repoRoot } from '../helpers.js';
 
 test('every rule has a unique id prefixed by its profile', () => {

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   assertStrictSchema, findStrictSchemaViolations, STRICT_PROFILES, StrictSchemaError,
-} from '../../dist/schema/strict-subset.js';
+} from '../../dist/schema/index.js';
 import { STRICT_RULES } from '../../dist/schema/strict-rules.js';
 
 /** An object schema that OpenAI's strict subset accepts: closed, every property required. */
@@ -471,4 +471,42 @@ test('assertStrictSchema throws every error with its path and leaves warnings ou
 test('assertStrictSchema returns quietly for a schema with warnings only', () => {
   assert.equal(assertStrictSchema('n', obj({ n: { type: 'integer', default: 1 } }), 'openai'),
     undefined);
+});
+
+const KNOWN = '(choose from openai, anthropic, gemini, mcp)';
+/** Issue 22's schema: 3 openai violations (oneOf under a property, an open object, an optional property). */
+const threeOpenai = { type: 'object', properties: { line: { oneOf: [str, { type: 'integer' }] } } };
+
+test('the schema of issue 22 has openai violations, so an empty list would be a false clean bill', () => {
+  assert.equal(findStrictSchemaViolations(threeOpenai, 'openai').length, 3);
+});
+
+test('findStrictSchemaViolations refuses a missing or unknown profile, listing the known ones', () => {
+  for (const [profile, message] of [
+    [undefined, `findStrictSchemaViolations: no profile given ${KNOWN}`],
+    ['OpenAI', `findStrictSchemaViolations: unknown profile "OpenAI" ${KNOWN}`],
+    ['properties', `findStrictSchemaViolations: unknown profile "properties" ${KNOWN}`],
+    ['opneai', `findStrictSchemaViolations: unknown profile "opneai" ${KNOWN}`],
+    [{ toolName: 'edit' }, `findStrictSchemaViolations: unknown profile {"toolName":"edit"} ${KNOWN}`],
+  ]) {
+    assert.throws(() => findStrictSchemaViolations(threeOpenai, profile), { name: 'TypeError', message });
+  }
+});
+
+test('findStrictSchemaViolations refuses an unknown role instead of skipping the root rule', () => {
+  assert.throws(() => findStrictSchemaViolations({ type: 'array' }, 'mcp', { role: 'Output' }), {
+    name: 'TypeError',
+    message: 'findStrictSchemaViolations: options.role: unknown role "Output" (choose from input, output)',
+  });
+  const rules = findStrictSchemaViolations({ type: 'array' }, 'mcp', { role: 'output' }).map((v) => v.rule);
+  assert.deepEqual(rules, ['mcp.output-root-object', 'mcp.array-items']);
+});
+
+test('assertStrictSchema without a profile, or with an unknown one, throws instead of passing', () => {
+  assert.throws(() => assertStrictSchema('edit', threeOpenai), {
+    name: 'TypeError', message: `assertStrictSchema: no profile given ${KNOWN}`,
+  });
+  assert.throws(() => assertStrictSchema('edit', threeOpenai, 'open-ai'), {
+    name: 'TypeError', message: `assertStrictSchema: unknown profile "open-ai" ${KNOWN}`,
+  });
 });

@@ -2,7 +2,7 @@
 // the limits that hold across the list (Anthropic per-request totals, unique names for MCP).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findToolSetViolations } from '../../dist/schema/strict-toolset.js';
+import { findToolSetViolations } from '../../dist/schema/index.js';
 import { STRICT_RULES } from '../../dist/schema/strict-rules.js';
 
 const str = { type: 'string' };
@@ -87,4 +87,17 @@ test('a clean tool list gives no rows under any profile', () => {
   for (const profile of ['openai', 'anthropic', 'mcp']) {
     assert.deepEqual(findToolSetViolations(tools, profile), [], profile);
   }
+});
+
+test('findToolSetViolations refuses a missing or unknown profile, listing the known ones', () => {
+  const tools = [tool('edit', { type: 'object', properties: { a: { oneOf: [str] } } })];
+  assert.ok(findToolSetViolations(tools, 'openai').length > 0);
+  assert.throws(() => findToolSetViolations(tools), {
+    name: 'TypeError',
+    message: 'findToolSetViolations: no profile given (choose from openai, anthropic, gemini, mcp)',
+  });
+  assert.throws(() => findToolSetViolations(tools, 'Anthropic'), {
+    name: 'TypeError',
+    message: 'findToolSetViolations: unknown profile "Anthropic" (choose from openai, anthropic, gemini, mcp)',
+  });
 });

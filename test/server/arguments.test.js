@@ -111,6 +111,28 @@ test('case 39: an integer beyond 2^53 is refused rather than silently rounded', 
   assert.equal((await call('search', { query: 'q', id: 9007199254740991 })).isError, undefined);
 });
 
+test('the integer guard follows $ref as the validator resolves it (anchors, percent-escapes, nested $id)', async () => {
+  const tool = {
+    name: 'refs',
+    description: 'Integers behind $refs.',
+    inputSchema: {
+      type: 'object',
+      $defs: { count: { $anchor: 'count', type: 'integer' }, 'big id': { type: 'integer' } },
+      properties: {
+        a: { $ref: '#count' },
+        b: { $ref: '#/$defs/big%20id' },
+        c: { $id: 'https://example.com/c', $defs: { n: { type: 'integer' } }, type: 'object', properties: { n: { $ref: '#/$defs/n' } } },
+      },
+    },
+    run: () => 'ok',
+  };
+  const server = createServer({ info, tools: [tool], report: () => {} });
+  const args = JSON.parse('{"a":9007199254740993,"b":9007199254740993,"c":{"n":9007199254740993}}');
+  const result = (await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'refs', arguments: args } })).result;
+  assert.equal(result.isError, true);
+  assert.deepEqual(result.content[0].text.split('\n').slice(1).map((line) => line.split(':')[0]), ['- /c/n', '- /b', '- /a']);
+});
+
 test('case 36: __proto__ in arguments pollutes nothing and reaches the tool as plain data', async () => {
   const { call } = setup();
   const args = JSON.parse('{"a":1,"__proto__":{"polluted":"yes"}}');

@@ -164,7 +164,7 @@ test('arguments must be an object of strings', async () => {
 
 test('a malformed get return is a server error, not a protocol error', async () => {
   const r = registry();
-  for (const [name, pattern] of [['broken', /role/], ['no_messages', /no messages/], ['bad_content', /content block/]]) {
+  for (const [name, pattern] of [['broken', /role/], ['no_messages', /no messages/], ['bad_content', /content: unknown content type "video" \(choose from text, image, audio, resource_link, resource\)/]]) {
     await assert.rejects(r.get({ name }, fakeCtx()), (e) => !(e instanceof RpcError) && pattern.test(e.message), name);
   }
 });

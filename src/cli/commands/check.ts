@@ -21,6 +21,7 @@
  * @module
  */
 import { isObject, type JsonObject } from '../../protocol/messages.js';
+import { isOneOf, notOneOf } from '../../protocol/names.js';
 import type { JsonSchema } from '../../protocol/types.js';
 import { formatViolationsTable } from '../../schema/strict-report.js';
 import { STRICT_PROFILES, type StrictProfile } from '../../schema/strict-subset.js';
@@ -70,10 +71,8 @@ export function parseProfiles(values: readonly string[]): StrictProfile[] {
   if (values.length === 0) return [...STRICT_PROFILES];
   const wanted = new Set<string>();
   for (const name of values.flatMap((v) => v.split(',')).map((n) => n.trim())) {
-    if (!(STRICT_PROFILES as readonly string[]).includes(name)) {
-      throw new UsageError(
-        `check: unknown profile "${name}" (choose from ${STRICT_PROFILES.join(', ')})`,
-      );
+    if (!isOneOf(name, STRICT_PROFILES)) {
+      throw new UsageError(`check: ${notOneOf('profile', name, STRICT_PROFILES)}`);
     }
     wanted.add(name);
   }
