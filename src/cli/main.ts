@@ -23,6 +23,11 @@ Usage:
                                    serve the default export of <module> over stdio, or with --http
                                    over Streamable HTTP at http://H:N/mcp (127.0.0.1:3000): a server
                                    from createServer(...) or an object { info?, tools: [...] }
+    --state-secret S               with --http: the secret every replica shares to sign
+                                   requestState (env BAREMCP_STATE_SECRET, preferred)
+    --allowed-host H               with --http: a Host name clients or a proxy use; repeatable,
+                                   * for any (env BAREMCP_ALLOWED_HOSTS, comma-separated)
+    --health[=PATH]                with --http: GET PATH (/healthz) answers 200, 503 when closing
   baremcp call [--server <module> | --root DIR | -- <command...>] <tool> [json-args]
                                    start a server, call one tool, print the result (--json: raw)
   baremcp call [...] --read <uri>  read one resource: its text, or <blob N bytes type> (--json: raw)
@@ -50,7 +55,7 @@ function version(): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host']);
+  const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host', 'state-secret', 'allowed-host']);
   if (args.options.has('version')) {
     process.stdout.write(version() + '\n');
     return 0;

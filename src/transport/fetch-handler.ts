@@ -15,6 +15,7 @@ import { MODERN_REVISIONS } from '../protocol/revisions.js';
 import type { Connection } from '../server/connection.js';
 import type { Server } from '../server/server.js';
 import { readBody } from './body.js';
+import { healthResponse, reportMissingStateSecret } from './deployment.js';
 import {
   accepts,
   corsHeaders,
@@ -23,6 +24,7 @@ import {
   HEADER,
   requestHostAllowed,
   isJsonContentType,
+  forbiddenText,
   LOCALHOST_NAMES,
   mergeHeaders,
   originAllowed,
@@ -31,7 +33,7 @@ import {
 } from './http-rules.js';
 import { isModernPost, postLegacy, postModern, type PostContext } from './post.js';
 import { SessionStore } from './sessions.js';
-import { sseHeaders, type SseOptions } from './sse.js';
+import { DEFAULT_KEEP_ALIVE_MS, sseHeaders, type SseOptions } from './sse.js';
 
 /** Options for {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -66,8 +68,9 @@ export interface FetchHandlerOptions {
    */
   maxSessions?: number;
   /**
-   * Interval of keep-alive comments on open SSE streams, in milliseconds; 0 for none.
-   * @default 15000
+   * Interval of keep-alive comments on open SSE streams, in milliseconds; 0 for none. Keep it
+   * under the idle time-out of the runtime and of every proxy in between (Bun's is 10 s).
+   * @default 5000
    */
   keepAliveMs?: number;
   /**
@@ -81,6 +84,13 @@ export interface FetchHandlerOptions {
    * @default 10000
    */
   closeTimeoutMs?: number;
+  /**
+   * Path of an opt-in health endpoint (e.g. `/healthz`) for load balancers and orchestrators:
+   * `GET`/`HEAD` answer `200 {"status":"ok"}`, or `503 {"status":"closing"}` once {@link
+   * FetchHandler.close} began. Answered before the `Host` check; no session, no body.
+   * @default undefined (none)
+   */
+  healthPath?: string;
 }
 
 /** A Streamable HTTP handler: call it with each request to the MCP endpoint. */
@@ -122,7 +132,7 @@ export function createFetchHandler(
   const allowedOrigins = options.allowedOrigins ?? LOCALHOST_NAMES;
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
-  const sse: SseOptions = { keepAliveMs: options.keepAliveMs ?? 15_000 };
+  const sse: SseOptions = { keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS };
   if (options.maxBufferedBytes !== undefined) sse.maxBufferedBytes = options.maxBufferedBytes;
   const sessions = new SessionStore(server, {
     idleMs: options.sessionIdleMs ?? 30 * 60_000,
@@ -148,6 +158,7 @@ export function createFetchHandler(
     },
   };
   let closing: Promise<void> | undefined;
+  reportMissingStateSecret(server);
 
   async function post(request: Request, cors: Headers): Promise<Response> {
     if (!isJsonContentType(request.headers.get('content-type'))) {
@@ -227,13 +238,16 @@ export function createFetchHandler(
     } catch {
       return emptyResponse(400);
     }
+    if (options.healthPath !== undefined && url.pathname === options.healthPath) {
+      return healthResponse(request.method, closing !== undefined);
+    }
     if (options.path !== undefined && url.pathname !== options.path) return emptyResponse(404);
     const origin = request.headers.get('origin');
     if (
       !requestHostAllowed(url, request.headers.get('host'), allowedHosts) ||
       !originAllowed(origin, allowedOrigins)
     ) {
-      return refuse(403, 'Forbidden: Host or Origin not allowed', new Headers());
+      return refuse(403, forbiddenText(url, request.headers.get('host'), origin, allowedHosts), new Headers());
     }
     const cors = corsHeaders(origin);
     if (closing !== undefined) {

@@ -22,7 +22,7 @@ import {
   type FetchHandler,
   type FetchHandlerOptions,
 } from './fetch-handler.js';
-import { LOCALHOST_NAMES } from './http-rules.js';
+import { hostsForBind } from './bound-hosts.js';
 
 export { createFetchHandler } from './fetch-handler.js';
 export type { FetchHandler, FetchHandlerOptions } from './fetch-handler.js';
@@ -47,8 +47,9 @@ export interface ServeHttpOptions extends HttpHandlerOptions {
    */
   port?: number;
   /**
-   * Interface to bind. A host other than a localhost name is added to `allowedHosts` unless that
-   * option is given.
+   * Interface to bind. Unless `allowedHosts` is given, it allows the localhost names and this
+   * address; for `0.0.0.0` or `::`, every address of this machine and its host name (see
+   * `bound-hosts.ts`). Names that clients use (a DNS name, a proxy's `Host`) go in `allowedHosts`.
    * @default '127.0.0.1'
    */
   host?: string;
@@ -216,11 +217,7 @@ export async function serveHttp(
 ): Promise<HttpServing> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
-  const allowedHosts =
-    options.allowedHosts ??
-    (LOCALHOST_NAMES.includes(host) || host === '::1' || host === '0.0.0.0' || host === '::'
-      ? LOCALHOST_NAMES
-      : [...LOCALHOST_NAMES, host]);
+  const allowedHosts = options.allowedHosts ?? hostsForBind(host);
   const handler = createHttpHandler(server, { ...options, path, allowedHosts });
   const http = createNodeServer(handler);
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,7 @@
 /**
  * `baremcp serve <module>` and `baremcp [--root DIR]`: serve a module, or the built-in workspace
- * example, over stdio, or with `--http [--port N] [--host H]` over Streamable HTTP.
+ * example, over stdio, or with `--http [--port N] [--host H]` over Streamable HTTP (with the
+ * operator's `--state-secret`, `--allowed-host` and `--health`, see `http-options.ts`).
  * @module
  */
 import { realpathSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { createServer, type Server } from '../../server/server.js';
 import { installStdoutGuard } from '../../transport/stdout-guard.js';
 import { serveStdio } from '../../transport/stdio.js';
 import { optionString, UsageError, type ParsedArgs } from '../args.js';
+import { applyHttpOptions, HTTP_ONLY_OPTIONS } from '../http-options.js';
 import { loadServerModule } from '../load.js';
 
 /**
@@ -54,6 +56,8 @@ export async function runServe(args: ParsedArgs, modulePath: string | undefined)
     ...(server.prompts.size > 0 ? [plural(server.prompts.size, 'prompt')] : []),
   ].join(', ');
   if (http) return serveOverHttp(server, args, what, counts);
+  const httpOnly = HTTP_ONLY_OPTIONS.find((name) => args.options.has(name));
+  if (httpOnly !== undefined) throw new UsageError(`--${httpOnly} needs --http`);
   const session = serveStdio(server);
   process.stderr.write(`baremcp: serving ${what} on stdio (${counts}); waiting for a client\n`);
   await session.closed;
@@ -73,9 +77,11 @@ async function serveOverHttp(
   }
   const host = optionString(args, 'host') ?? '127.0.0.1';
   const { serveHttp } = await import('../../transport/http.js');
-  const serving = await serveHttp(server, { port, host });
+  const operator = applyHttpOptions(args, process.env, server, host);
+  const serving = await serveHttp(server, { port, host, ...operator });
+  const health = operator.healthPath === undefined ? '' : `; health at ${new URL(operator.healthPath, serving.url).href}`;
   process.stderr.write(
-    `baremcp: serving ${what} over Streamable HTTP at ${serving.url} (${counts})\n`,
+    `baremcp: serving ${what} over Streamable HTTP at ${serving.url} (${counts})${health}\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = (): void => {
