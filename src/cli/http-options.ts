@@ -20,9 +20,6 @@ export interface HttpServeOptions {
   healthPath?: string;
 }
 
-/** Options that only make sense with `--http`. */
-export const HTTP_ONLY_OPTIONS: readonly string[] = ['state-secret', 'allowed-host', 'health'];
-
 /**
  * Applies the state secret to `server` (`--state-secret` wins over `BAREMCP_STATE_SECRET`, and
  * both over a secret the module gave) and returns the `serveHttp` options of the others.

@@ -10,7 +10,6 @@ import { createServer, type Server } from '../../server/server.js';
 import { installStdoutGuard } from '../../transport/stdout-guard.js';
 import { serveStdio } from '../../transport/stdio.js';
 import { optionString, UsageError, type ParsedArgs } from '../args.js';
-import { applyHttpOptions, HTTP_ONLY_OPTIONS } from '../http-options.js';
 import { loadServerModule } from '../load.js';
 
 /**
@@ -38,6 +37,9 @@ export async function createExampleServer(root: string): Promise<Server> {
     prompts: createWorkspacePrompts(real),
   });
 }
+
+/** Options that only make sense with `--http` (read by `http-options.ts`). */
+const HTTP_ONLY_OPTIONS: readonly string[] = ['state-secret', 'allowed-host', 'health'];
 
 /** Serves a module (`serve <module>`) or the example (no module). Resolves when serving ends. */
 export async function runServe(args: ParsedArgs, modulePath: string | undefined): Promise<void> {
@@ -76,7 +78,9 @@ async function serveOverHttp(
     throw new UsageError(`--port ${portText}: expected a port number (0-65535)`);
   }
   const host = optionString(args, 'host') ?? '127.0.0.1';
+  // Loaded only here, with the HTTP transport: neither is part of the CLI's own file.
   const { serveHttp } = await import('../../transport/http.js');
+  const { applyHttpOptions } = await import('../http-options.js');
   const operator = applyHttpOptions(args, process.env, server, host);
   const serving = await serveHttp(server, { port, host, ...operator });
   const health = operator.healthPath === undefined ? '' : `; health at ${new URL(operator.healthPath, serving.url).href}`;
