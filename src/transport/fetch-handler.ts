@@ -120,6 +120,7 @@ function refuse(status: number, text: string, headers: Headers): Response {
  * without a session; `406` when `Accept` lacks `application/json` and `text/event-stream` (GET:
  * the latter); `409` for a second GET stream on a session; `413` for a body over `maxBodyBytes`;
  * `415` for a body that is not `application/json`; `503` while closing.
+ * @throws {TypeError} for a `healthPath` that is not a path or is `path` itself.
  * @example
  * const handler = createFetchHandler(server, { path: '/mcp' });
  * Deno.serve((request) => handler(request));
@@ -158,6 +159,10 @@ export function createFetchHandler(
     },
   };
   let closing: Promise<void> | undefined;
+  const healthPath = options.healthPath;
+  if (healthPath !== undefined && (!healthPath.startsWith('/') || healthPath === options.path)) {
+    throw new TypeError(`createFetchHandler: healthPath ${JSON.stringify(healthPath)} must be a path of its own, e.g. '/healthz'`);
+  }
   reportMissingStateSecret(server);
 
   async function post(request: Request, cors: Headers): Promise<Response> {
@@ -238,7 +243,7 @@ export function createFetchHandler(
     } catch {
       return emptyResponse(400);
     }
-    if (options.healthPath !== undefined && url.pathname === options.healthPath) {
+    if (healthPath !== undefined && url.pathname === healthPath) {
       return healthResponse(request.method, closing !== undefined);
     }
     if (options.path !== undefined && url.pathname !== options.path) return emptyResponse(404);

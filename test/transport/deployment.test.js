@@ -135,10 +135,17 @@ test('the health endpoint answers GET and HEAD with 200, by address too, and 503
   await closing;
 });
 
-test('without healthPath there is no health endpoint', async () => {
-  const handler = createFetchHandler(serverWith({ stateSecret: 's' }).server, { path: '/mcp' });
+test('without healthPath there is no health endpoint; a healthPath that would shadow the endpoint is refused', async () => {
+  const { server } = serverWith({ stateSecret: 's' });
+  const handler = createFetchHandler(server, { path: '/mcp' });
   assert.equal((await handler(new Request('http://localhost/healthz'))).status, 404);
   await handler.close();
+  for (const healthPath of ['/mcp', 'healthz']) {
+    assert.throws(() => createFetchHandler(server, { path: '/mcp', healthPath }), {
+      name: 'TypeError',
+      message: `createFetchHandler: healthPath ${JSON.stringify(healthPath)} must be a path of its own, e.g. '/healthz'`,
+    });
+  }
 });
 
 test("a refused Host gets a 403 that names it and says how to allow it (nginx's default $proxy_host)", async () => {
