@@ -139,5 +139,5 @@ for (const result of results) {
   failed += result.failed;
 }
 process.stdout.write(`\nruntimes: ${results.map((r) => `${r.name} ${r.failed === 0 ? 'ok' : 'FAILED'}`).join(', ')}\n`);
-process.stdout.write(`${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+process.stdout.write(`(${((Date.now() - started) / 1000).toFixed(1)} s)\n${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 ? 0 : 1);
