@@ -61,6 +61,7 @@ const LATER = new Map([
   ['src/cli/commands/call.ts', 'chunks/call.js'],
   ['src/cli/commands/check.ts', 'chunks/check.js'],
   ['src/cli/commands/init.ts', 'chunks/init.js'],
+  ['src/cli/http-options.ts', 'chunks/http-options.js'],
   ['src/workspace/index.ts', 'chunks/workspace.js'],
   ['src/transport/http.ts', 'transport/http.js'],
 ].map(([from, to]) => [resolve(from), join(OUT, to)]));

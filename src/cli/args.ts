@@ -9,8 +9,10 @@ import { notOneOf } from '../protocol/names.js';
 export interface ParsedArgs {
   /** Positional arguments, in order. */
   positionals: string[];
-  /** Options by name (without dashes); `true` for a bare flag. */
+  /** Options by name (without dashes); `true` for a bare flag. A repeated option: its last value. */
   options: Map<string, string | true>;
+  /** Every value each valued option was given, in order (for repeatable options). */
+  values: Map<string, string[]>;
   /** Arguments after a `--`, or undefined when there was none. */
   rest: string[] | undefined;
 }
@@ -32,7 +34,11 @@ const SHORT_OPTIONS = ['-h'];
  * @throws {UsageError} when a valued option has no value, or for a short option other than `-h`.
  */
 export function parseArgs(argv: readonly string[], valued: readonly string[]): ParsedArgs {
-  const result: ParsedArgs = { positionals: [], options: new Map(), rest: undefined };
+  const result: ParsedArgs = { positionals: [], options: new Map(), values: new Map(), rest: undefined };
+  const keep = (name: string, value: string): void => {
+    result.options.set(name, value);
+    result.values.set(name, [...(result.values.get(name) ?? []), value]);
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--') {
@@ -43,11 +49,11 @@ export function parseArgs(argv: readonly string[], valued: readonly string[]): P
       const eq = arg.indexOf('=');
       const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
       if (eq !== -1) {
-        result.options.set(name, arg.slice(eq + 1));
+        keep(name, arg.slice(eq + 1));
       } else if (valued.includes(name)) {
         const value = argv[i + 1];
         if (value === undefined) throw new UsageError(`--${name} needs a value`);
-        result.options.set(name, value);
+        keep(name, value);
         i++;
       } else {
         result.options.set(name, true);
@@ -99,4 +105,9 @@ export function checkOptions(args: ParsedArgs, command: string | undefined,
       throw new UsageError(prefix + notOneOf('option', `--${name}`, choices));
     }
   }
+}
+
+/** Every value of a repeatable option `name`, in order (`[]` when absent). */
+export function optionStrings(args: ParsedArgs, name: string): string[] {
+  return args.values.get(name) ?? [];
 }

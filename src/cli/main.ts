@@ -34,6 +34,11 @@ Usage:
                                    default: --public-url, else the served URL)
     --public-url URL               the endpoint's URL as clients reach it, e.g. behind a proxy
                                    (env BAREMCP_PUBLIC_URL)
+    --state-secret S               with --http: the secret every replica shares to sign
+                                   requestState (env BAREMCP_STATE_SECRET, preferred)
+    --allowed-host H               with --http: a Host name clients or a proxy use; repeatable,
+                                   * for any (env BAREMCP_ALLOWED_HOSTS, comma-separated)
+    --health[=PATH]                with --http: GET PATH (/healthz) answers 200, 503 when closing
   baremcp call [--server <module> | --root DIR | -- <command...>] <tool> [json-args]
                                    start a server, call one tool, print the result (--json: raw)
   baremcp call [...] --read <uri>  read one resource: its text, or <blob N bytes type> (--json: raw)
@@ -52,15 +57,18 @@ Exit codes: 0 ok, 1 tool error or violations found, 2 usage error, 3 server fail
  * their value inline or as the next argument.
  */
 const OPTIONS: { readonly [command: string]: CommandOptions } = {
-  '': { values: ['root', 'port', 'host'], flags: ['http'] },
-  serve: { values: ['port', 'host', 'auth-issuer', 'auth-audience', 'public-url'], flags: ['http', 'isolate'] },
+  '': { values: ['root', 'port', 'host', 'state-secret', 'allowed-host', 'health'], flags: ['http'] },
+  serve: {
+    values: ['port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host', 'health'],
+    flags: ['http', 'isolate'],
+  },
   call: { values: ['server', 'root', 'read', 'prompt'], flags: ['json', 'verbose'] },
   check: { values: ['server', 'root', 'profile'], flags: ['json', 'verbose'] },
   init: { values: [], flags: [] },
 };
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host', 'auth-issuer', 'auth-audience', 'public-url']);
+  const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host']);
   if (args.options.has('version')) {
     process.stdout.write((ownPackage()?.version ?? 'unknown') + '\n');
     return 0;

@@ -39,7 +39,7 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
 
 /** Signs and verifies request states with one HMAC key. */
 export class RequestStateCodec {
-  readonly #secret: Uint8Array | undefined;
+  #secret: Uint8Array | undefined;
   #imported: ReturnType<typeof crypto.subtle.importKey> | undefined;
 
   /**
@@ -48,6 +48,17 @@ export class RequestStateCodec {
    */
   constructor(secret?: Uint8Array) {
     this.#secret = secret === undefined ? undefined : new Uint8Array(secret);
+  }
+
+  /** True when a shared secret was given; false while the key is random to this process. */
+  get shared(): boolean {
+    return this.#secret !== undefined;
+  }
+
+  /** Signs with `secret` from now on; states signed with the previous key no longer verify. */
+  rekey(secret: Uint8Array): void {
+    this.#secret = new Uint8Array(secret);
+    this.#imported = undefined;
   }
 
   get #key(): ReturnType<typeof crypto.subtle.importKey> {

@@ -38,6 +38,19 @@ import { ToolRegistry } from './tools.js';
 import { isOneOf, notOneOf } from '../protocol/names.js';
 import { LIST_KINDS } from './subscriptions.js';
 
+/**
+ * The bytes of a `stateSecret` (a string is UTF-8), or undefined when none was given.
+ * @throws {TypeError} for an empty secret or another type; `where` starts the message.
+ */
+function secretBytes(secret: unknown, where: string): Uint8Array | undefined {
+  if (secret === undefined) return undefined;
+  const bytes = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret;
+  if (!(bytes instanceof Uint8Array) || bytes.byteLength === 0) {
+    throw new TypeError(`${where}: the secret must be a non-empty string or Uint8Array`);
+  }
+  return bytes;
+}
+
 /** An MCP server. Create with {@link createServer}. */
 export class Server {
   /** The `serverInfo` as given. */
@@ -62,6 +75,7 @@ export class Server {
   readonly #cache = new Map<string, CacheHints>();
   readonly #cacheTtlMs: number;
   readonly #pipeline: Pipeline;
+  readonly #requestStates: RequestStateCodec;
   readonly #capabilities = new Map<Era, JsonObject>();
   /** Methods an extension wrapped. */
   readonly #wrapped = new Set<string>();
@@ -116,7 +130,7 @@ export class Server {
         if (tool.taskSupport === 'required') this.#report(`tool "${tool.name}" requires running as a task, but no extension (the tasks extension) handles tools/call: add tasksExtension() to extensions`);
       }
     }
-    const secret = options.stateSecret;
+    this.#requestStates = new RequestStateCodec(secretBytes(options.stateSecret, 'createServer: stateSecret'));
     this.#pipeline = new Pipeline({
       server: this,
       info: this.info,
@@ -129,7 +143,7 @@ export class Server {
         maxItems: Math.max(1, options.maxBatchItems ?? 100),
         maxReplyBytes: Math.max(1024, options.maxBatchReplyBytes ?? 16 * 1024 * 1024),
       },
-      requestStates: new RequestStateCodec(typeof secret === 'string' ? new TextEncoder().encode(secret) : secret),
+      requestStates: this.#requestStates,
       requestStateTtlMs: options.requestStateTtlMs ?? 600_000,
       inputTimeoutMs: options.inputTimeoutMs ?? 120_000,
       report: this.#report,
@@ -296,6 +310,27 @@ export class Server {
     if (!isOneOf(kind, LIST_KINDS)) throw new TypeError(`listChanged: ${notOneOf('list kind', kind, LIST_KINDS)}`);
     this.#capabilities.clear();
     for (const connection of this.#connections) connection.listChanged(kind);
+  }
+
+  /**
+   * True when the server has a `stateSecret` (given to {@link createServer} or
+   * {@link useStateSecret}); false while a key random to this process signs `requestState`, which
+   * no other replica can verify.
+   */
+  get hasStateSecret(): boolean {
+    return this.#requestStates.shared;
+  }
+
+  /**
+   * Sets the secret that signs 2026-07-28 `requestState`, as the `stateSecret` option does: for a
+   * server built without one, from a command line or the environment (`baremcp serve
+   * --state-secret`, `BAREMCP_STATE_SECRET`). Call it before serving: states signed with the
+   * previous key no longer verify. A string is taken as UTF-8.
+   * @throws {TypeError} for an empty secret, or one that is neither a string nor a Uint8Array.
+   */
+  useStateSecret(secret: Uint8Array | string): this {
+    this.#requestStates.rekey(secretBytes(secret, 'server.useStateSecret') as Uint8Array);
+    return this;
   }
 
   /** Writes one diagnostic line (to stderr by default). */

@@ -20,6 +20,7 @@ import type { Server } from '../server/server.js';
 import { admissionRefusal } from './admission.js';
 import { authenticate, metadataResponse } from './authorize.js';
 import { readBody } from './body.js';
+import { healthResponse, reportMissingStateSecret } from './deployment.js';
 import {
   accepts,
   corsHeaders,
@@ -28,6 +29,7 @@ import {
   HEADER,
   requestHostAllowed,
   isJsonContentType,
+  forbiddenText,
   LOCALHOST_NAMES,
   mergeHeaders,
   originAllowed,
@@ -36,7 +38,7 @@ import {
 } from './http-rules.js';
 import { isModernPost, postLegacy, postModern, type PostContext } from './post.js';
 import { SessionStore } from './sessions.js';
-import { sseHeaders, type SseOptions } from './sse.js';
+import { DEFAULT_KEEP_ALIVE_MS, sseHeaders, type SseOptions } from './sse.js';
 
 /** Options for {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -71,8 +73,9 @@ export interface FetchHandlerOptions {
    */
   maxSessions?: number;
   /**
-   * Interval of keep-alive comments on open SSE streams, in milliseconds; 0 for none.
-   * @default 15000
+   * Interval of keep-alive comments on open SSE streams, in milliseconds; 0 for none. Keep it
+   * under the idle time-out of the runtime and of every proxy in between (Bun's is 10 s).
+   * @default 5000
    */
   keepAliveMs?: number;
   /**
@@ -94,6 +97,13 @@ export interface FetchHandlerOptions {
    * @see ResourceServer
    */
   auth?: ResourceServer;
+  /**
+   * Path of an opt-in health endpoint (e.g. `/healthz`) for load balancers and orchestrators:
+   * `GET`/`HEAD` answer `200 {"status":"ok"}`, or `503 {"status":"closing"}` once {@link
+   * FetchHandler.close} began. Answered before the `Host` check; no session, no body.
+   * @default undefined (none)
+   */
+  healthPath?: string;
 }
 
 /** A Streamable HTTP handler: call it with each request to the MCP endpoint. */
@@ -125,6 +135,7 @@ function refuse(status: number, text: string, headers: Headers): Response {
  * `415` for a body that is not `application/json`; `429` with `Retry-After` for a request a rate
  * limit refuses (before the body is read when the middleware's admission check can tell from the
  * headers, see `admission.ts`); `503` while closing.
+ * @throws {TypeError} for a `healthPath` that is not a path or is `path` itself.
  * @example
  * const handler = createFetchHandler(server, { path: '/mcp' });
  * Deno.serve((request) => handler(request));
@@ -137,7 +148,7 @@ export function createFetchHandler(
   const allowedOrigins = options.allowedOrigins ?? LOCALHOST_NAMES;
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
-  const sse: SseOptions = { keepAliveMs: options.keepAliveMs ?? 15_000 };
+  const sse: SseOptions = { keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS };
   if (options.maxBufferedBytes !== undefined) sse.maxBufferedBytes = options.maxBufferedBytes;
   const sessions = new SessionStore(server, {
     idleMs: options.sessionIdleMs ?? 30 * 60_000,
@@ -165,6 +176,11 @@ export function createFetchHandler(
     },
   };
   let closing: Promise<void> | undefined;
+  const healthPath = options.healthPath;
+  if (healthPath !== undefined && (!healthPath.startsWith('/') || healthPath === options.path)) {
+    throw new TypeError(`createFetchHandler: healthPath ${JSON.stringify(healthPath)} must be a path of its own, e.g. '/healthz'`);
+  }
+  reportMissingStateSecret(server);
 
   async function post(request: Request, cors: Headers, principal: Principal | undefined): Promise<Response> {
     // A refusal before the body is read says `Connection: close`: the unread body must not be
@@ -249,6 +265,9 @@ export function createFetchHandler(
     } catch {
       return emptyResponse(400);
     }
+    if (healthPath !== undefined && url.pathname === healthPath) {
+      return healthResponse(request.method, closing !== undefined);
+    }
     if (auth !== undefined && requestHostAllowed(url, request.headers.get('host'), allowedHosts)) {
       const metadata = metadataResponse(auth, server, request, url, options.path);
       if (metadata !== undefined) return metadata;
@@ -259,7 +278,7 @@ export function createFetchHandler(
       !requestHostAllowed(url, request.headers.get('host'), allowedHosts) ||
       !originAllowed(origin, allowedOrigins)
     ) {
-      return refuse(403, 'Forbidden: Host or Origin not allowed', new Headers());
+      return refuse(403, forbiddenText(url, request.headers.get('host'), origin, allowedHosts), new Headers());
     }
     const cors = corsHeaders(origin);
     if (closing !== undefined) {

@@ -117,6 +117,29 @@ export function requestHostAllowed(url: URL, hostHeader: string | null, allowed:
 }
 
 /**
+ * The text of a `403` for a request whose host or origin is not allowed: the refused value, and
+ * how to allow it (the option, the CLI flag, or the proxy setting that passes the client's own
+ * `Host`).
+ */
+export function forbiddenText(
+  url: URL,
+  hostHeader: string | null,
+  origin: string | null,
+  allowedHosts: AllowList,
+): string {
+  const host = hostHeader ?? url.host;
+  if (!requestHostAllowed(url, hostHeader, allowedHosts)) {
+    const target = url.host.toLowerCase() === host.trim().toLowerCase() ? '' : ` (target ${url.host})`;
+    return (
+      `Forbidden: Host ${JSON.stringify(host)}${target} is not allowed; allow it with allowedHosts ` +
+      '(baremcp serve --allowed-host), or have the proxy pass the client\'s Host ' +
+      '(nginx: proxy_set_header Host $host)'
+    );
+  }
+  return `Forbidden: Origin ${JSON.stringify(origin)} is not allowed; allow it with allowedOrigins`;
+}
+
+/**
  * True when an `Origin` header value may call the server: absent (not a browser), or its origin
  * (`scheme://host[:port]`) or its host name is on `allowed`. `Origin: null` is refused unless
  * `allowed` is `'*'` or lists `null`.

@@ -24,7 +24,7 @@ import {
   type FetchHandler,
   type FetchHandlerOptions,
 } from './fetch-handler.js';
-import { LOCALHOST_NAMES } from './http-rules.js';
+import { hostsForBind } from './bound-hosts.js';
 
 export { createFetchHandler } from './fetch-handler.js';
 export type { FetchHandler, FetchHandlerOptions } from './fetch-handler.js';
@@ -55,8 +55,9 @@ export interface ServeHttpOptions extends Omit<HttpHandlerOptions, 'auth'> {
    */
   port?: number;
   /**
-   * Interface to bind. A host other than a localhost name is added to `allowedHosts` unless that
-   * option is given.
+   * Interface to bind. Unless `allowedHosts` is given, it allows the localhost names and this
+   * address; for `0.0.0.0` or `::`, every address of this machine and its host name (see
+   * `bound-hosts.ts`). Names that clients use (a DNS name, a proxy's `Host`) go in `allowedHosts`.
    * @default '127.0.0.1'
    */
   host?: string;
@@ -247,13 +248,7 @@ export async function serveHttp(
   const path = options.path ?? '/mcp';
   const publicHost = options.publicUrl === undefined ? undefined : publicHostOf(options.publicUrl);
   const allowedHosts =
-    options.allowedHosts ??
-    [
-      ...(LOCALHOST_NAMES.includes(host) || host === '::1' || host === '0.0.0.0' || host === '::'
-        ? LOCALHOST_NAMES
-        : [...LOCALHOST_NAMES, host]),
-      ...(publicHost === undefined ? [] : [publicHost]),
-    ];
+    options.allowedHosts ?? [...hostsForBind(host), ...(publicHost === undefined ? [] : [publicHost])];
   // Options are checked before anything listens; the audience may wait for the bound port.
   let auth = options.auth instanceof ResourceServer || options.auth === undefined ? options.auth : undefined;
   const authOptions = auth === undefined ? (options.auth as Exclude<ServeAuthOptions, ResourceServer> | undefined) : undefined;

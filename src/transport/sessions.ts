@@ -117,6 +117,7 @@ export class SessionStore {
     if (session.stream?.open === true) return undefined;
     const stream: SseStream = new SseStream({
       ...this.#options.sse,
+      startWithComment: true,
       onabort: () => {
         if (session.stream === stream) session.stream = undefined;
         session.lastSeen = Date.now();

@@ -2,6 +2,9 @@
  * A Server-Sent Events stream of JSON-RPC messages as a web `ReadableStream` of UTF-8 bytes: one
  * `event: message` per message, comment lines as keep-alives, and a bound on what may wait unread
  * (a consumer that falls that far behind loses the stream instead of the server's memory).
+ * A stream that may stay quiet starts with a comment line (`startWithComment`), so that its first
+ * bytes leave at once on every runtime (Bun and some proxies hold the response head until the body
+ * has bytes, and Bun cuts a connection that stays silent for 10 s).
  *
  * Spec: HTML Living Standard, Server-sent events §9.2.5 (event stream format); MCP 2025-11-25,
  * Basic / Transports ("Streamable HTTP"); MCP 2026-07-28, Basic / Transports / Streamable HTTP
@@ -10,6 +13,13 @@
  */
 import type { JsonRpcMessage } from '../protocol/messages.js';
 
+/**
+ * The default interval of keep-alive comments, in milliseconds: under the shortest idle time-out
+ * of the runtimes and proxies in front of a stream (Bun: 10 s, counted in 4 s ticks, so it may
+ * fire after 8 s; nginx `proxy_read_timeout`: 60 s).
+ */
+export const DEFAULT_KEEP_ALIVE_MS = 5_000;
+
 /** Options for {@link SseStream}. */
 export interface SseOptions {
   /**
@@ -17,6 +27,12 @@ export interface SseOptions {
    * @default 0
    */
   keepAliveMs?: number;
+  /**
+   * Write a comment line at once, before any message: for a stream that may stay quiet (the
+   * standalone GET stream), so that its response starts on every runtime.
+   * @default false
+   */
+  startWithComment?: boolean;
   /**
    * Largest number of bytes queued and not yet read by the consumer; past it the stream is
    * closed with an error.
@@ -64,6 +80,7 @@ export class SseStream {
       // The queue is measured in bytes; enqueue never blocks, so the limit is checked by hand.
       { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
     );
+    if (options.startWithComment === true) this.comment();
     const every = options.keepAliveMs ?? 0;
     if (every > 0) {
       this.#timer = setInterval(() => this.comment(), every);

@@ -1,10 +1,11 @@
 // The conformance fixture: exactly the tools, resources and prompts that the scenarios of
 // @modelcontextprotocol/conformance call (read from the installed package's scenarios), served by
-// baremcp. Run directly (`node test/conformance/server.js [port]`) it serves Streamable HTTP on
-// 127.0.0.1 and prints its URL; run.js imports createConformanceServer instead.
-import { createServer, RpcError } from '../../dist/index.js';
-import { tasksExtension } from '../../dist/extensions/tasks/index.js';
-import { serveHttp } from '../../dist/transport/http.js';
+// baremcp's shipped bundle. Run directly (`node test/conformance/server.js [port]`) it serves
+// Streamable HTTP on 127.0.0.1 and prints its URL; run.js, and the runtime fixtures of
+// test/runtimes (Deno, Bun, workerd), import createConformanceServer instead, so this module
+// imports nothing but the bundle's root entry (no `node:` module) at load.
+import { createServer, RpcError } from '../../dist/bundle/index.js';
+import { tasksExtension } from '../../dist/bundle/extensions/tasks/index.js';
 
 // A 1x1 red PNG and a minimal WAV, as the scenarios expect.
 const PNG =
@@ -604,7 +605,8 @@ export function createConformanceServer(options = {}) {
   return server;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === `file://${globalThis.process?.argv?.[1]}`) {
+  const { serveHttp } = await import('../../dist/bundle/transport/http.js');
   const port = Number(process.argv[2] ?? 0);
   const serving = await serveHttp(createConformanceServer(), { port });
   process.stdout.write(`${serving.url}\n`);

@@ -1,6 +1,7 @@
 /**
  * `baremcp serve <module>` and `baremcp [--root DIR]`: serve a module, or the built-in workspace
- * example, over stdio, or with `--http [--port N] [--host H]` over Streamable HTTP, with
+ * example, over stdio, or with `--http [--port N] [--host H]` over Streamable HTTP (with the
+ * operator's `--state-secret`, `--allowed-host` and `--health`, see `http-options.ts`), with
  * `--auth-issuer URL [--auth-audience URL] [--public-url URL]` (or `BAREMCP_AUTH_ISSUER`,
  * `BAREMCP_AUTH_AUDIENCE`, `BAREMCP_PUBLIC_URL`) behind OAuth. stdio has no authorization.
  *
@@ -43,6 +44,9 @@ export async function createExampleServer(root: string): Promise<Server> {
   });
 }
 
+/** Options that only make sense with `--http` (read by `http-options.ts`). */
+const HTTP_ONLY_OPTIONS: readonly string[] = ['state-secret', 'allowed-host', 'health'];
+
 /** Serves a module (`serve <module>`) or the example (no module). Resolves when serving ends. */
 export async function runServe(args: ParsedArgs, modulePath: string | undefined): Promise<void> {
   const http = args.options.has('http');
@@ -76,6 +80,8 @@ export async function runServe(args: ParsedArgs, modulePath: string | undefined)
       `baremcp: ${scoped.join(', ')} declare${scoped.length === 1 ? 's' : ''} OAuth scopes; stdio has no authorization, so ${scoped.length === 1 ? 'it runs' : 'they run'} unrestricted\n`,
     );
   }
+  const httpOnly = HTTP_ONLY_OPTIONS.find((name) => args.options.has(name));
+  if (httpOnly !== undefined) throw new UsageError(`--${httpOnly} needs --http`);
   const session = serveStdio(server);
   process.stderr.write(`baremcp: serving ${what} on stdio (${counts}); waiting for a client\n`);
   await session.closed;
@@ -120,12 +126,16 @@ async function serveOverHttp(
   if (issuer === undefined && audience !== undefined) {
     throw new UsageError('--auth-audience needs --auth-issuer (the authorization server whose tokens to accept)');
   }
+  // Loaded only here, with the HTTP transport: neither is part of the CLI's own file.
   const { serveHttp } = await import('../../transport/http.js');
+  const { applyHttpOptions } = await import('../http-options.js');
+  const operator = applyHttpOptions(args, process.env, server, host);
   let serving: Awaited<ReturnType<typeof serveHttp>>;
   try {
     serving = await serveHttp(server, {
       port,
       host,
+      ...operator,
       ...(publicUrl === undefined ? {} : { publicUrl }),
       ...(issuer === undefined ? {} : { auth: { issuer, ...(audience === undefined ? {} : { audience }) } }),
     });
@@ -133,10 +143,11 @@ async function serveOverHttp(
     if (error instanceof TypeError) throw new UsageError(error.message);
     throw error;
   }
+  const health = operator.healthPath === undefined ? '' : `; health at ${new URL(operator.healthPath, serving.url).href}`;
   process.stderr.write(
     `baremcp: serving ${what} over Streamable HTTP at ${serving.url} (${counts})` +
       (issuer === undefined ? '' : `; OAuth: tokens from ${issuer} for ${audience ?? publicUrl ?? serving.url}`) +
-      '\n',
+      `${health}\n`,
   );
   const scoped = scopedNames(server);
   if (issuer === undefined && scoped.length > 0) {
