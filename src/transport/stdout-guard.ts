@@ -85,13 +85,25 @@ interface StdioEntry {
   fd?: unknown;
 }
 
-/** Gives fd 2 instead of fd 1 to every descriptor of a child (normalised `stdio` entries). */
-function redirect(options: unknown): void {
-  const stdio = (options as { stdio?: unknown } | null)?.stdio;
-  if (bypass || !Array.isArray(stdio)) return;
+/** Gives fd 2 instead of fd 1 to every descriptor in a normalised `stdio` list. */
+function redirectEntries(stdio: unknown): void {
+  if (!Array.isArray(stdio)) return;
   for (const entry of stdio as StdioEntry[]) {
     if (entry === null || typeof entry !== 'object') continue;
     if (entry.type === 'fd' && entry.fd === 1) entry.fd = 2;
+  }
+}
+
+/**
+ * Gives fd 2 instead of fd 1 to every descriptor of a child, whichever way the binding takes
+ * them: one options object with a `stdio` list (Node 20, 22), or positional arguments of which
+ * one is the `stdio` list (Node 24's `Process#spawn`).
+ */
+function redirect(args: readonly unknown[]): void {
+  if (bypass) return;
+  for (const arg of args) {
+    if (Array.isArray(arg)) redirectEntries(arg);
+    else if (arg !== null && typeof arg === 'object') redirectEntries((arg as { stdio?: unknown }).stdio);
   }
 }
 
@@ -99,9 +111,9 @@ function wrap(holder: Record<string, unknown>, name: string): boolean {
   const original = holder[name];
   if (typeof original !== 'function') return false;
   holder[name] = {
-    [name](this: unknown, options: unknown): unknown {
-      redirect(options);
-      return (original as AnyFunction).call(this, options);
+    [name](this: unknown, ...args: unknown[]): unknown {
+      redirect(args);
+      return (original as AnyFunction).apply(this, args);
     },
   }[name];
   return true;
