@@ -4,6 +4,8 @@
  *
  *   baremcp [--root DIR]                 serve the built-in workspace example over stdio
  *   baremcp serve <module> [--isolate | --http [--port N] [--host H] [--auth-issuer URL ...]]  serve a module's default export over stdio or HTTP
+ *   baremcp dev <module> [serve's options]   serve it, reloading on changes; clients stay connected
+ *   baremcp pack <module> [--out FILE]       build an MCP Bundle (.mcpb) of it
  *   baremcp call [--server <module> | -- <command...>] <tool> [json-args]
  *   baremcp check [<module> | -- <command...>] [--profile P] [--json]
  *
@@ -39,6 +41,11 @@ Usage:
     --allowed-host H               with --http: a Host name clients or a proxy use; repeatable,
                                    * for any (env BAREMCP_ALLOWED_HOSTS, comma-separated)
     --health[=PATH]                with --http: GET PATH (/healthz) answers 200, 503 when closing
+  baremcp dev <module> [serve's options]
+                                   serve <module> as serve does, and reload it when it or a file
+                                   it imports changes: clients stay connected and get
+                                   list_changed; a version that fails to load is reported on
+                                   stderr while the last good one goes on serving
   baremcp call [--server <module> | --root DIR | -- <command...>] <tool> [json-args]
                                    start a server, call one tool, print the result (--json: raw)
   baremcp call [...] --read <uri>  read one resource: its text, or <blob N bytes type> (--json: raw)
@@ -59,6 +66,10 @@ Exit codes: 0 ok, 1 tool error or violations found, 2 usage error, 3 server fail
 const OPTIONS: { readonly [command: string]: CommandOptions } = {
   '': { values: ['root', 'port', 'host', 'state-secret', 'allowed-host', 'health'], flags: ['http'] },
   serve: {
+    values: ['port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host', 'health'],
+    flags: ['http', 'isolate'],
+  },
+  dev: {
     values: ['port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host', 'health'],
     flags: ['http', 'isolate'],
   },
@@ -88,6 +99,12 @@ async function main(argv: string[]): Promise<number> {
       const module = positionals[0];
       if (module === undefined) throw new UsageError('serve: name the module to serve, e.g. baremcp serve ./server.js');
       await (await import('./commands/serve.js')).runServe(args, module);
+      return 0;
+    }
+    case 'dev': {
+      const module = positionals[0];
+      if (module === undefined) throw new UsageError('dev: name the module to serve, e.g. baremcp dev ./server.js');
+      await (await import('./commands/dev.js')).runDev(args, module);
       return 0;
     }
     case 'call':
