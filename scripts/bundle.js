@@ -62,6 +62,7 @@ const LATER = new Map([
   ['src/cli/commands/check.ts', 'chunks/check.js'],
   ['src/cli/commands/init.ts', 'chunks/init.js'],
   ['src/cli/commands/dev.ts', 'chunks/dev.js'],
+  ['src/cli/commands/pack.ts', 'chunks/pack.js'],
   ['src/cli/http-options.ts', 'chunks/http-options.js'],
   ['src/workspace/index.ts', 'chunks/workspace.js'],
   ['src/transport/http.ts', 'transport/http.js'],

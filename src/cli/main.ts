@@ -54,6 +54,10 @@ Usage:
   baremcp check [<module> | -- <command...>] [--profile openai|anthropic|gemini|mcp] [--json]
                                    lint every tool's schemas against vendors' strict modes
   baremcp init <dir>               write a new server package (one tool, a test, a README) in <dir>
+  baremcp pack <module> [--out FILE]
+                                   build an MCP Bundle (.mcpb, Claude Desktop's one-click install)
+                                   of <module>: manifest from its info, tools and package.json;
+                                   the module, the files and packages it imports, and baremcp
   baremcp --help | --version
 
 Exit codes: 0 ok, 1 tool error or violations found, 2 usage error, 3 server failure.
@@ -76,10 +80,11 @@ const OPTIONS: { readonly [command: string]: CommandOptions } = {
   call: { values: ['server', 'root', 'read', 'prompt'], flags: ['json', 'verbose'] },
   check: { values: ['server', 'root', 'profile'], flags: ['json', 'verbose'] },
   init: { values: [], flags: [] },
+  pack: { values: ['out'], flags: [] },
 };
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host']);
+  const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host', 'out']);
   if (args.options.has('version')) {
     process.stdout.write((ownPackage()?.version ?? 'unknown') + '\n');
     return 0;
@@ -113,6 +118,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/check.js')).runCheck(args);
     case 'init':
       return (await import('./commands/init.js')).runInit(args);
+    case 'pack':
+      return (await import('./commands/pack.js')).runPack(args);
     default:
       throw new UsageError(`unknown command "${command}" (see baremcp --help)`);
   }

@@ -224,4 +224,7 @@ test('dev needs a module that exists, and takes serve\'s options only', () => {
   assert.match(option.stderr, /^baremcp: dev: unknown option "--prot" \(choose from --port, --host, .*--http, --isolate, --help, --version\)\n$/);
   const stdio = spawnSync(process.execPath, [mainBin, 'dev', 'x.js', '--health'], { encoding: 'utf8' });
   assert.equal(stdio.stderr, 'baremcp: --health needs --http\n');
+  const help = spawnSync(process.execPath, [mainBin, '--help'], { encoding: 'utf8' });
+  assert.match(help.stdout, /\n {2}baremcp dev <module> \[serve's options\]\n {35}serve <module> as serve does, and reload it/);
+  assert.match(help.stdout, /\n {2}baremcp pack <module> \[--out FILE\]\n {35}build an MCP Bundle \(\.mcpb, Claude Desktop's one-click install\)/);
 });

@@ -76,7 +76,9 @@ function registry(server: Server, list: ListKind): Registry {
       };
     case 'resources':
       return {
-        definitions: () => server.resources.definitions(),
+        // A module's own, older baremcp may lack `definitions()`: its resources then do not reload.
+        definitions: () =>
+          typeof server.resources.definitions === 'function' ? server.resources.definitions() : [],
         add: (defs) =>
           server.resources.add(...(defs as (ResourceDefinition | ResourceTemplateDefinition)[])),
         remove: (key) => server.resources.remove(key),
