@@ -4,7 +4,7 @@
 // reload loop with its bound on versions.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from '../../dist/index.js';
@@ -255,4 +255,44 @@ test('Generations refuses past its bound', async () => {
   const generations = new Generations(module, 1);
   await generations.next([]);
   await assert.rejects(generations.next([]), { name: 'RangeError', message: `${module}: 1 versions loaded` });
+});
+
+test('a module whose server comes from a package (loaded once) is reported as having nothing to swap', async () => {
+  const root = folder();
+  const pkg = join(root, 'node_modules', 'shared-server');
+  mkdirSync(pkg, { recursive: true });
+  writeFileSync(join(pkg, 'package.json'), '{"name":"shared-server","type":"module","main":"index.js"}\n');
+  writeFileSync(join(pkg, 'index.js'), "export default { tools: [] };\n");
+  const module = join(root, 'server.js');
+  writeFileSync(module, "import server from 'shared-server';\nexport default server;\n");
+  const reports = [];
+  let notify;
+  const reloader = new Reloader(module, { report: (text) => { reports.push(text); notify?.(); } });
+  try {
+    // A plain object from the package: each version builds a new server from it, so tools swap.
+    await reloader.start();
+    const plain = new Promise((r) => (notify = () => /loaded in/.test(reports.at(-1)) && r()));
+    save(module, "import server from 'shared-server';\nexport default server; // edited\n");
+    await plain;
+    assert.match(reports.at(-1), /server\.js changed: version 2 loaded in \d+ ms; same tools/);
+  } finally {
+    reloader.close();
+  }
+  // A server object from a package: the same object every version (packages load once).
+  const dist = new URL('../../dist/index.js', import.meta.url).href;
+  const other = join(root, 'node_modules', 'server-object');
+  mkdirSync(other);
+  writeFileSync(join(other, 'package.json'), '{"name":"server-object","type":"module","main":"index.js"}\n');
+  writeFileSync(join(other, 'index.js'), `import { createServer } from '${dist}';\nexport default createServer({ info: { name: 's', version: '1' }, tools: [] });\n`);
+  writeFileSync(module, "import server from 'server-object';\nexport default server;\n");
+  const again = new Reloader(module, { report: (text) => { reports.push(text); notify?.(); } });
+  try {
+    await again.start();
+    const same = new Promise((r) => (notify = () => /nothing to swap/.test(reports.at(-1)) && r()));
+    save(module, "import server from 'server-object';\nexport default server; // edited\n");
+    await same;
+    assert.match(reports.at(-1), /^baremcp: .*server\.js changed: version 2 loaded, but it exports the server already served \(made outside the files that reload\): nothing to swap$/);
+  } finally {
+    again.close();
+  }
 });

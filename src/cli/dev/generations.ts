@@ -31,6 +31,8 @@ type RegisterHooks = (hooks: {
 }) => unknown;
 
 let hooked = false;
+/** Loads in this process, of any module: the query, so that no two loads share a URL. */
+let loads = 0;
 
 /**
  * Installs the resolve hook once a process: in this thread with `module.registerHooks` where Node
@@ -93,6 +95,7 @@ export class Generations {
     const cache = createRequire(import.meta.url).cache;
     for (const file of files) delete cache[file];
     this.#loaded++;
-    return loadServerModule(this.#modulePath, { search: `?${GENERATION_PARAM}=${this.#loaded}` });
+    loads++;
+    return loadServerModule(this.#modulePath, { search: `?${GENERATION_PARAM}=${loads}` });
   }
 }

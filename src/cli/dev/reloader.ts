@@ -48,8 +48,8 @@ export class Reloader {
   #loading = false;
   #again = false;
   #waiting: ((server: Server) => void) | undefined;
-  /** Resolves when the reload in progress (if any) has finished; for tests. */
-  #idle: Promise<void> = Promise.resolve();
+  /** The server that stays connected (the first version's). */
+  #server: Server | undefined;
 
   /**
    * @param modulePath the module as the person named it.
@@ -97,12 +97,8 @@ export class Reloader {
     this.#watcher.close();
   }
 
-  /** Resolves once no reload is running (a change seen before the call included). */
-  settled(): Promise<void> {
-    return this.#idle;
-  }
-
   #serve(server: Server): Server {
+    this.#server = server;
     this.#live = new LiveDefinitions(server);
     this.#served = this.#generations.loaded;
     this.#identity = this.#servedIdentity = identity(server);
@@ -138,7 +134,7 @@ export class Reloader {
       return;
     }
     this.#loading = true;
-    this.#idle = this.#reload().finally(() => {
+    void this.#reload().finally(() => {
       this.#loading = false;
       if (this.#again) {
         this.#again = false;
@@ -170,6 +166,13 @@ export class Reloader {
       this.#waiting = undefined;
       this.#report(`baremcp: ${fileList(changed)} changed: version ${version} loaded`);
       resolve(this.#serve(next));
+      return;
+    }
+    if (next === this.#server) {
+      // A server made outside the reloaded files (in a package): the same object comes back.
+      this.#served = version;
+      this.#report(`baremcp: ${fileList(changed)} changed: version ${version} loaded, but it ` +
+        'exports the server already served (made outside the files that reload): nothing to swap');
       return;
     }
     const applied = (this.#live as LiveDefinitions).apply(next);
