@@ -61,6 +61,8 @@ const LATER = new Map([
   ['src/cli/commands/call.ts', 'chunks/call.js'],
   ['src/cli/commands/check.ts', 'chunks/check.js'],
   ['src/cli/commands/init.ts', 'chunks/init.js'],
+  ['src/cli/commands/dev.ts', 'chunks/dev.js'],
+  ['src/cli/commands/pack.ts', 'chunks/pack.js'],
   ['src/cli/http-options.ts', 'chunks/http-options.js'],
   ['src/workspace/index.ts', 'chunks/workspace.js'],
   ['src/transport/http.ts', 'transport/http.js'],
@@ -204,6 +206,8 @@ const entryPoints = [
   { in: 'src/workspace/search-worker.ts', out: 'chunks/search-worker' },
   // The resolve hook Node's hooks thread loads (module.register), by URL relative to cli/main.js.
   { in: 'src/cli/resolve-hook.ts', out: 'cli/resolve-hook' },
+  // The resolve hook of `baremcp dev` (module.register), by URL relative to chunks/dev.js.
+  { in: 'src/cli/dev/dev-hook.ts', out: 'chunks/dev-hook' },
 ];
 const rest = await build({
   ...common,
