@@ -39,7 +39,7 @@ export { COERCIONS_META_KEY } from './server/tool-call.js';
 
 // The web-standard HTTP handler (Deno, Bun, Workers; baremcp/http adapts it to node:http).
 export { createFetchHandler } from './transport/fetch-handler.js';
-export type { FetchHandler, FetchHandlerOptions } from './transport/fetch-handler.js';
+export type { ExecutionContext, FetchHandler, FetchHandlerOptions } from './transport/fetch-handler.js';
 
 // Tools, resources, prompts, completion, content.
 export { ToolDefinitionError } from './server/tool.js';

@@ -106,9 +106,20 @@ export interface FetchHandlerOptions {
   healthPath?: string;
 }
 
+/** The per-request context of a runtime that ends a request's work with its response. */
+export interface ExecutionContext {
+  /** Keeps the request's work alive until `work` settles (Cloudflare Workers `ctx.waitUntil`). */
+  waitUntil(work: Promise<unknown>): void;
+}
+
 /** A Streamable HTTP handler: call it with each request to the MCP endpoint. */
 export interface FetchHandler {
-  (request: Request): Promise<Response>;
+  /**
+   * Answers `request`. `execution` is the runtime's per-request context where it has one (the
+   * third argument of a Cloudflare Workers `fetch`): its `waitUntil` keeps work that outlives the
+   * response (a task's run) alive.
+   */
+  (request: Request, execution?: ExecutionContext): Promise<Response>;
   /**
    * Graceful close: new requests get `503`, subscriptions end with their result, requests in
    * flight finish (up to `closeTimeoutMs`, then are aborted), then every session and stream ends.
@@ -182,7 +193,13 @@ export function createFetchHandler(
   }
   reportMissingStateSecret(server);
 
-  async function post(request: Request, cors: Headers, principal: Principal | undefined): Promise<Response> {
+  async function post(
+    request: Request,
+    cors: Headers,
+    principal: Principal | undefined,
+    execution: ExecutionContext | undefined,
+  ): Promise<Response> {
+    const waitUntil = execution === undefined ? undefined : (work: Promise<unknown>) => execution.waitUntil(work);
     // A refusal before the body is read says `Connection: close`: the unread body must not be
     // taken for the next request on a kept-alive connection.
     if (!isJsonContentType(request.headers.get('content-type'))) {
@@ -214,12 +231,12 @@ export function createFetchHandler(
     const version = request.headers.get(HEADER.protocolVersion);
     if (!isModernPost(message, version)) {
       const sessionId = request.headers.get(HEADER.sessionId);
-      return postLegacy(context, message, version, cors, sessionId, request.headers, principal);
+      return postLegacy(context, message, version, cors, sessionId, request.headers, principal, waitUntil);
     }
     if (Array.isArray(message)) {
       return refuse(400, 'Invalid Request: 2026-07-28 has no batches', cors);
     }
-    return postModern(context, request, message, version, cors, principal);
+    return postModern(context, request, message, version, cors, principal, waitUntil);
   }
 
   function get(request: Request, cors: Headers, owner: string): Response {
@@ -258,7 +275,7 @@ export function createFetchHandler(
       : refuse(404, 'Not Found: no such session', cors);
   }
 
-  async function handler(request: Request): Promise<Response> {
+  async function handler(request: Request, execution?: ExecutionContext): Promise<Response> {
     let url: URL;
     try {
       url = new URL(request.url);
@@ -297,7 +314,7 @@ export function createFetchHandler(
       if (outcome instanceof Response) return outcome;
       principal = outcome;
     }
-    if (method === 'POST') return post(request, cors, principal);
+    if (method === 'POST') return post(request, cors, principal, execution);
     return method === 'GET' ? get(request, cors, principalKey(principal)) : remove(request, cors, principalKey(principal));
   }
 

@@ -27,7 +27,7 @@ import {
 import { hostsForBind } from './bound-hosts.js';
 
 export { createFetchHandler } from './fetch-handler.js';
-export type { FetchHandler, FetchHandlerOptions } from './fetch-handler.js';
+export type { ExecutionContext, FetchHandler, FetchHandlerOptions } from './fetch-handler.js';
 
 /** Options for {@link createHttpHandler}: those of {@link createFetchHandler}. */
 export type HttpHandlerOptions = FetchHandlerOptions;

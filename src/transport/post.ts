@@ -93,6 +93,7 @@ export async function postModern(
   version: string | null,
   cors: Headers,
   principal?: Principal,
+  waitUntil?: TransportRequestInfo['waitUntil'],
 ): Promise<Response> {
   const m = classify(message);
   const fail = (code: number, text: string, id = idOf(message)): Response =>
@@ -156,6 +157,7 @@ export async function postModern(
       headers: request.headers,
       protocolVersion: version,
       send: exchange.send,
+      ...(waitUntil === undefined ? {} : { waitUntil }),
       ...authorizedInfo(context.auth, principal),
     }),
     message,
@@ -184,6 +186,7 @@ export async function postLegacy(
   sessionId: string | null,
   requestHeaders: Headers,
   principal?: Principal,
+  waitUntil?: TransportRequestInfo['waitUntil'],
 ): Promise<Response> {
   const id = idOf(message);
   const withId = id === undefined ? {} : { id };
@@ -239,6 +242,7 @@ export async function postLegacy(
     headers: requestHeaders,
     sessionId: live.id,
     ...(version === null ? {} : { protocolVersion: version }),
+    ...(waitUntil === undefined ? {} : { waitUntil }),
     ...authorizedInfo(context.auth, principal),
   };
   const batch = Array.isArray(message) ? message : [message];

@@ -55,6 +55,11 @@ export interface TasksOptions {
   startAsTask?(tool: ToolDefinition<never>, ctx: RequestContext): boolean;
 }
 
+/** Lets a task's run outlive the response where the runtime would end it (`ctx.transport.waitUntil`). */
+function keepAlive(ctx: RequestContext, run: Promise<unknown>): void {
+  ctx.transport.waitUntil?.(run);
+}
+
 /** The most task ids one `subscriptions/listen` may follow. */
 const MAX_SUBSCRIBED_TASKS = 100;
 
@@ -210,7 +215,7 @@ export function tasksExtension(options: TasksOptions = {}): ExtensionDefinition 
         if (startAsTask(tool, ctx)) {
           // The task exists before run begins, and before the reply leaves.
           if (!(await run.start())) return next();
-          void run.finish(next(run.context));
+          keepAlive(ctx, run.finish(next(run.context)));
           return createTaskResult(run.created);
         }
         run.linkRequest();
@@ -224,7 +229,7 @@ export function tasksExtension(options: TasksOptions = {}): ExtensionDefinition 
           run.unlinkRequest();
           return outcome;
         }
-        void run.finish(outcome);
+        keepAlive(ctx, run.finish(outcome));
         return createTaskResult(run.created);
       },
     },
