@@ -44,7 +44,39 @@ export interface ConnectOptions {
   send?: (message: JsonRpcMessage) => void;
   /** Transport facts that hold for every request of the connection (e.g. `{ kind: 'stdio' }`). */
   transport?: TransportInfo;
+  /**
+   * Called with each change a request makes to the session's state (log level, `initialized`, a
+   * resource subscription), for a transport that keeps sessions in a shared store.
+   */
+  onchange?: (change: SessionChange) => void;
+  /**
+   * Called with a message that belongs to a request this connection does not hold: the client's
+   * answer to a question it did not ask, `notifications/cancelled` for a request not in flight
+   * here. A transport whose session spans replicas relays it to the others ({@link Connection.deliver}).
+   */
+  onstray?: (message: JsonRpcMessage) => void;
+  /**
+   * Prefix of the ids of the server's own requests to the client; replicas sharing a session
+   * give each its own, so that every id is unique within the session.
+   * @default 'baremcp-'
+   */
+  requestIdPrefix?: string;
 }
+
+/** What a legacy session holds that a transport may keep in a shared store (plain JSON). */
+export interface SessionSnapshot {
+  protocolVersion: string | undefined;
+  client: ClientInfo;
+  logLevel: LoggingLevel | undefined;
+  initialized: boolean;
+  resourceSubscriptions: string[];
+}
+
+/** One change of a session's state, as {@link ConnectOptions.onchange} reports it. */
+export type SessionChange =
+  | { kind: 'logLevel'; level: LoggingLevel }
+  | { kind: 'initialized' }
+  | { kind: 'subscribe'; uri: string; on: boolean };
 
 /**
  * A client's connection to a server, as a transport drives it: create with `Server.connect`, feed
@@ -73,6 +105,16 @@ export interface Connection {
   inputEnded(): void;
   /** Ends every open `subscriptions/listen` gracefully (each gets its result). */
   endSubscriptions(): void;
+  /** The session's state, to store (see {@link SessionSnapshot}). */
+  snapshot(): SessionSnapshot;
+  /** Takes the session's state from a store (another replica may have changed it). */
+  restore(state: SessionSnapshot): void;
+  /**
+   * Handles a message another replica relayed (see {@link ConnectOptions.onstray}): a response
+   * settles the question it answers, `notifications/cancelled` aborts its request; true when it
+   * belonged here. Never relays again.
+   */
+  deliver(message: unknown): boolean;
 }
 
 let connectionCount = 0;
@@ -90,8 +132,10 @@ export class ServerConnection implements Connection, ConnectionPort {
 
   readonly #pipeline: Pipeline;
   readonly #send: (message: JsonRpcMessage) => void;
+  readonly #onchange: ((change: SessionChange) => void) | undefined;
+  readonly #onstray: ((message: JsonRpcMessage) => void) | undefined;
   readonly #inFlight = new Map<string, RequestControl>();
-  readonly #outgoing = new OutgoingRequests();
+  readonly #outgoing: OutgoingRequests;
   readonly #subscriptions = new Subscriptions();
   /** URIs of legacy `resources/subscribe`. */
   readonly #resources = new Set<string>();
@@ -104,6 +148,9 @@ export class ServerConnection implements Connection, ConnectionPort {
   constructor(pipeline: Pipeline, options: ConnectOptions = {}) {
     this.#pipeline = pipeline;
     this.#send = options.send ?? (() => {});
+    this.#onchange = options.onchange;
+    this.#onstray = options.onstray;
+    this.#outgoing = new OutgoingRequests(options.requestIdPrefix);
     this.transport = { ...options.transport, connectionId: this.id };
   }
 
@@ -231,12 +278,37 @@ export class ServerConnection implements Connection, ConnectionPort {
   setLogLevel(level: LoggingLevel): void {
     this.#state = { ...this.#state, logLevel: level };
     this.#plainScope = undefined;
+    this.#onchange?.({ kind: 'logLevel', level });
   }
 
   /** Records a legacy `resources/subscribe` (`on`) or `resources/unsubscribe`. */
   subscribe(uri: string, on: boolean): void {
     if (on) this.#resources.add(uri);
     else this.#resources.delete(uri);
+    this.#onchange?.({ kind: 'subscribe', uri, on });
+  }
+
+  /** The session's state, to store. */
+  snapshot(): SessionSnapshot {
+    const { protocolVersion, client, logLevel } = this.#state;
+    return { protocolVersion, client, logLevel, initialized: this.#initialized, resourceSubscriptions: [...this.#resources] };
+  }
+
+  /** Takes the session's state from a store. */
+  restore(state: SessionSnapshot): void {
+    this.#state = { protocolVersion: state.protocolVersion, client: state.client, logLevel: state.logLevel };
+    this.#plainScope = undefined;
+    this.#initialized = state.initialized;
+    this.#resources.clear();
+    for (const uri of state.resourceSubscriptions) this.#resources.add(uri);
+  }
+
+  /** Handles a message another replica relayed; true when it belonged here. */
+  deliver(message: unknown): boolean {
+    const m = classify(message);
+    if (m.kind === 'response') return this.#outgoing.settle(m.id, m.result, m.error);
+    if (m.kind === 'notification' && m.method === 'notifications/cancelled') return this.#cancel(m.params);
+    return false;
   }
 
   /** Serves `subscriptions/listen` on this connection (see `Subscriptions.listen`). */
@@ -271,27 +343,34 @@ export class ServerConnection implements Connection, ConnectionPort {
       case 'invalid':
         return m.reply;
       case 'response':
-        this.#outgoing.settle(m.id, m.result, m.error);
+        if (!this.#outgoing.settle(m.id, m.result, m.error)) this.#onstray?.(message as JsonRpcMessage);
         return null;
       case 'notification':
-        this.#notification(m.method, m.params);
+        this.#notification(m.method, m.params, message);
         return null;
       case 'request':
         return this.#request(m.id, m.method, m.params, transport);
     }
   }
 
-  #notification(method: string, params: JsonObject | undefined): void {
+  #notification(method: string, params: JsonObject | undefined, message: unknown): void {
     if (method === 'notifications/initialized') {
+      if (!this.#initialized) this.#onchange?.({ kind: 'initialized' });
       this.#initialized = true;
     } else if (method === 'notifications/cancelled') {
-      const id = params?.requestId;
-      if (typeof id === 'string' || typeof id === 'number') {
-        const control = this.#inFlight.get(idKey(id));
-        // The client MUST NOT cancel initialize (MCP 2025-11-25, Cancellation): it is answered anyway.
-        if (control !== undefined && control.method !== 'initialize') control.abort(CANCELLED);
-      }
+      if (!this.#cancel(params)) this.#onstray?.(message as JsonRpcMessage);
     }
+  }
+
+  /** Aborts the request `params.requestId` names; false when it is not in flight here. */
+  #cancel(params: JsonObject | undefined): boolean {
+    const id = params?.requestId;
+    if (typeof id !== 'string' && typeof id !== 'number') return false;
+    const control = this.#inFlight.get(idKey(id));
+    if (control === undefined) return false;
+    // The client MUST NOT cancel initialize (MCP 2025-11-25, Cancellation): it is answered anyway.
+    if (control.method !== 'initialize') control.abort(CANCELLED);
+    return true;
   }
 
   async #request(

@@ -1,0 +1,157 @@
+// The scale-out test (`node test/scaleout/run.js`, a step of .ci/run): 4 replicas behind HAProxy in
+// plain round robin on loopback, sharing sessions, stream events, the event bus and tasks through a
+// real redis-server (see cluster.js). Scenarios, each counted and printed:
+//   1. the official conformance suite through the balancer, both sets (2025-11-25; 2026-07-28 with
+//      the tasks scenarios);
+//   2. list changes, one announced on each replica: a subscriptions/listen stream hears all of them;
+//   3. kill -9 of one replica while calls stream (legacy via the SDK v1 client, 2026-07-28 via
+//      fetch): every call ends with its result, after retries of errors the client can retry, and
+//      a result already produced is delivered exactly once;
+//   4. a rolling restart (SIGTERM, one replica at a time, each started again): 0 failed requests.
+// `--no-redis` runs scenario 1 only, with replicas that share nothing but the state secret (the
+// design before scale-out). Prints "N passed, M failed" last; exits 1 on any failure.
+import { node22, runConformance } from '../conformance/suite.js';
+import { legacyCall, legacyClient, listen, modernCall } from './clients.js';
+import { startCluster, waitFor } from './cluster.js';
+
+const redis = !process.argv.includes('--no-redis');
+const started = Date.now();
+const log = (line) => process.stdout.write(`${line}\n`);
+const results = [];
+const check = (name, ok, detail) => {
+  results.push(ok);
+  log(`${ok ? 'PASS' : 'FAIL'} ${name}: ${detail}`);
+};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Counts PASS/FAIL/SKIP per requirement set in runConformance's report. */
+function perSet(report) {
+  const sets = [];
+  for (const part of report.split('\n--requirements ').slice(1)) {
+    const lines = part.split('\n');
+    const count = (word) => lines.filter((l) => l.startsWith(`  ${word} `)).length;
+    sets.push({ revision: lines[0].split(':')[0], pass: count('PASS'), fail: count('FAIL'), skip: count('SKIP'), failing: lines.filter((l) => l.startsWith('  FAIL ')).map((l) => l.slice(7)) });
+  }
+  return sets;
+}
+
+const cluster = await startCluster({ redis });
+log(`HAProxy round robin at ${cluster.url} over ${cluster.replicas.length} replicas (${redis ? 'Redis stores, shared secret' : 'shared secret only'})`);
+try {
+  // 1. Conformance through the balancer.
+  const { report } = await runConformance(await node22(), cluster.url);
+  for (const set of perSet(report)) {
+    check(`conformance ${set.revision} through HAProxy round robin`, set.fail === 0, `${set.pass}/${set.pass + set.fail} passed${set.skip ? `, ${set.skip} skipped` : ''}${set.failing.length ? `; failing: ${set.failing.join(', ')}` : ''}`);
+  }
+  if (results.includes(false)) log(report);
+  if (!redis) throw new Error('done');
+
+  // 2. One list change on each replica; one listener hears every one.
+  const listener = await listen(cluster.url);
+  await waitFor(() => listener.received().includes('notifications/subscriptions/acknowledged'), 5000, 'the acknowledgement');
+  const changedOn = [];
+  for (let i = 0; i < cluster.replicas.length; i++) changedOn.push(await modernCall(cluster.url, 'announce_change', {}, 10 + i));
+  await sleep(500);
+  const heard = listener.received().filter((m) => m === 'notifications/tools/list_changed').length;
+  await listener.close();
+  const replicasUsed = new Set(changedOn.map((t) => t.split(' on ')[1])).size;
+  check('list changes across replicas', heard === cluster.replicas.length, `${cluster.replicas.length} changes on ${replicasUsed} replicas, ${heard} heard on one subscriptions/listen stream`);
+
+  // 3. kill -9 of one replica while calls stream.
+  const legacyClients = await Promise.all(Array.from({ length: 8 }, () => legacyClient(cluster.url)));
+  const delivered = new Map();
+  const stats = { calls: 0, retried: 0, failed: 0, errors: [] };
+  const oneCall = async (kind, k) => {
+    const token = `${kind}-${k}`;
+    stats.calls++;
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      try {
+        const args = { token, steps: 10, delayMs: 300 };
+        const text = kind === 'legacy' ? await legacyCall(legacyClients[k], 'count', args) : await modernCall(cluster.url, 'count', args, 100 + k);
+        const list = delivered.get(token) ?? [];
+        list.push(text);
+        delivered.set(token, list);
+        return;
+      } catch (error) {
+        stats.errors.push(`${token}: ${String(error.message ?? error).slice(0, 120)}`);
+        if (attempt === 4) stats.failed++;
+        else stats.retried++;
+      }
+    }
+  };
+  const calls = [...Array.from({ length: 8 }, (_, k) => oneCall('legacy', k)), ...Array.from({ length: 8 }, (_, k) => oneCall('modern', k))];
+  await sleep(1200);
+  const victim = 1;
+  await cluster.kill(victim, 'SIGKILL');
+  await Promise.all(calls);
+  const producedByVictim = [...cluster.replicas[victim].produced];
+  const once = [...delivered.values()].every((list) => list.length === 1);
+  const fromVictim = [...delivered.values()].flat().filter((t) => t.endsWith(`from r${victim}`)).length;
+  check(
+    'kill -9 of one replica while 16 calls stream',
+    stats.failed === 0 && once && delivered.size === stats.calls,
+    `${stats.calls} calls: ${delivered.size} got their result (${fromVictim} produced by the killed replica and delivered after it died or before), ` +
+      `${stats.retried} retried after an error the client could retry, ${stats.failed} failed; ` +
+      `results delivered more than once: ${[...delivered.values()].filter((l) => l.length > 1).length}; produced on the killed replica before it died: ${producedByVictim.length}`,
+  );
+  if (stats.errors.length > 0) log(`  errors the clients retried: ${stats.errors.join(' | ')}`);
+  await Promise.all(legacyClients.map((c) => c.close().catch(() => {})));
+  await cluster.restart(victim);
+  await sleep(1000);
+
+  // 4. Rolling restart under load.
+  const load = { requests: 0, failed: 0, errors: [] };
+  let running = true;
+  const workers = [];
+  const rolling = await Promise.all(Array.from({ length: 4 }, () => legacyClient(cluster.url)));
+  for (let w = 0; w < 4; w++) {
+    workers.push((async () => {
+      for (let n = 0; running; n++) {
+        load.requests++;
+        try {
+          await legacyCall(rolling[w], 'count', { token: `roll-${w}-${n}`, steps: 3, delayMs: 150 });
+        } catch (error) {
+          load.failed++;
+          load.errors.push(String(error.message ?? error).slice(0, 120));
+        }
+      }
+    })());
+    workers.push((async () => {
+      for (let n = 0; running; n++) {
+        load.requests++;
+        try {
+          await modernCall(cluster.url, n % 2 === 0 ? 'test_simple_text' : 'count', { token: `m-${w}-${n}`, steps: 3, delayMs: 150 }, n);
+        } catch (error) {
+          load.failed++;
+          load.errors.push(String(error.message ?? error).slice(0, 120));
+        }
+      }
+    })());
+  }
+  await sleep(1000);
+  const exits = [];
+  for (let i = 0; i < cluster.replicas.length; i++) {
+    exits.push(await cluster.kill(i, 'SIGTERM'));
+    await cluster.restart(i);
+    await sleep(1200);
+  }
+  running = false;
+  await Promise.all(workers);
+  await Promise.all(rolling.map((c) => c.close().catch(() => {})));
+  check(
+    'rolling restart (SIGTERM one replica at a time) under load',
+    load.failed === 0 && exits.every((e) => e.code === 0),
+    `${load.requests} requests, ${load.failed} failed; exit codes ${exits.map((e) => e.code).join(', ')}`,
+  );
+  if (load.errors.length > 0) log(`  failures: ${[...new Set(load.errors)].slice(0, 5).join(' | ')}`);
+} catch (error) {
+  if (error.message !== 'done') {
+    check('the scale-out run', false, error.stack);
+  }
+} finally {
+  await cluster.stop();
+}
+const failed = results.filter((ok) => !ok).length;
+process.stderr.write(`scale-out run took ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+log(`\n${results.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
