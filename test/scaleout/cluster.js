@@ -51,7 +51,8 @@ ${ports.map((port, i) => `  server r${i} 127.0.0.1:${port} check`).join('\n')}
 }
 
 /**
- * Starts the cluster. `redis: false` runs the replicas without shared stores (main's design).
+ * Starts the cluster. `redis: false` runs the replicas without shared stores (main's design);
+ * `secret: null` without a state secret (each replica signs with a key of its own).
  * Resolves to { url, replicas: [{ port, child, produced: Set }], kill(i, signal), restart(i), stop() }.
  */
 export async function startCluster({ count = 4, redis = true, secret = 'scale-out secret' } = {}) {
@@ -66,7 +67,7 @@ export async function startCluster({ count = 4, redis = true, secret = 'scale-ou
     new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [REPLICA, String(replica.port)], {
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, REDIS_URL: store?.url ?? '', STATE_SECRET: secret, REPLICA_NAME: replica.name },
+        env: { ...process.env, REDIS_URL: store?.url ?? '', ...(secret === null ? {} : { STATE_SECRET: secret }), REPLICA_NAME: replica.name },
       });
       replica.child = child;
       replica.exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));

@@ -14,7 +14,7 @@ const name = process.env.REPLICA_NAME ?? `replica-${port}`;
 const url = process.env.REDIS_URL;
 let client;
 let bus;
-const options = { stateSecret: process.env.STATE_SECRET };
+const options = process.env.STATE_SECRET === undefined ? {} : { stateSecret: process.env.STATE_SECRET };
 const handlerOptions = {};
 if (url !== undefined && url !== '') {
   const redis = await import('../../dist/bundle/stores/redis/index.js');

@@ -9,12 +9,15 @@
 //      a result already produced is delivered exactly once;
 //   4. a rolling restart (SIGTERM, one replica at a time, each started again): 0 failed requests.
 // `--no-redis` runs scenario 1 only, with replicas that share nothing but the state secret (the
-// design before scale-out). Prints "N passed, M failed" last; exits 1 on any failure.
+// design before scale-out); `--no-secret` runs scenario 1 only, with Redis but no state secret
+// (each replica signs requestState with its own random key). Prints "N passed, M failed" last;
+// exits 1 on any failure.
 import { node22, runConformance } from '../conformance/suite.js';
 import { legacyCall, legacyClient, listen, modernCall } from './clients.js';
 import { startCluster, waitFor } from './cluster.js';
 
 const redis = !process.argv.includes('--no-redis');
+const secret = process.argv.includes('--no-secret') ? null : 'scale-out secret';
 const started = Date.now();
 const log = (line) => process.stdout.write(`${line}\n`);
 const results = [];
@@ -23,6 +26,36 @@ const check = (name, ok, detail) => {
   log(`${ok ? 'PASS' : 'FAIL'} ${name}: ${detail}`);
 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Opens a legacy session with plain HTTP, starts a streaming call, drops its stream after the first
+ * event, and resumes it with GET and Last-Event-ID: the rest of the events and the result arrive,
+ * once each.
+ */
+async function droppedStream(url) {
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const post = (body, extra = {}) => fetch(url, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+  const init = await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'drop', version: '1' } } });
+  const session = { 'mcp-session-id': init.headers.get('mcp-session-id'), 'mcp-protocol-version': '2025-11-25' };
+  await init.text();
+  await (await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
+  const call = await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'count', arguments: { token: 'dropped', steps: 6, delayMs: 200 }, _meta: { progressToken: 'd' } } }, session);
+  const reader = call.body.getReader();
+  let text = '';
+  while (!/\nid: |^id: /.test(text) || !text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
+  await reader.cancel();
+  const firstId = /id: (\S+)/.exec(text)[1];
+  const resumed = await fetch(url, { method: 'GET', headers: { accept: 'text/event-stream', ...session, 'last-event-id': firstId } });
+  const rest = await resumed.text();
+  const ids = [firstId, ...[...rest.matchAll(/^id: (\S+)/gm)].map((m) => m[1])];
+  const messages = rest.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)));
+  const reply = messages.filter((m) => m.id === 2);
+  const progress = messages.filter((m) => m.method === 'notifications/progress').length;
+  return {
+    ok: reply.length === 1 && reply[0].result?.content?.[0]?.text?.startsWith('dropped') && progress === 5 && new Set(ids).size === ids.length,
+    detail: `dropped after event ${firstId}; resumed: ${progress} progress events and ${reply.length} result (${reply[0]?.result?.content?.[0]?.text ?? 'none'}), ids all distinct: ${new Set(ids).size === ids.length}`,
+  };
+}
 
 /** Counts PASS/FAIL/SKIP per requirement set in runConformance's report. */
 function perSet(report) {
@@ -35,8 +68,8 @@ function perSet(report) {
   return sets;
 }
 
-const cluster = await startCluster({ redis });
-log(`HAProxy round robin at ${cluster.url} over ${cluster.replicas.length} replicas (${redis ? 'Redis stores, shared secret' : 'shared secret only'})`);
+const cluster = await startCluster({ redis, secret });
+log(`HAProxy round robin at ${cluster.url} over ${cluster.replicas.length} replicas (${redis ? 'Redis stores' : 'no shared store'}, ${secret === null ? 'no state secret' : 'shared state secret'})`);
 try {
   // 1. Conformance through the balancer.
   const { report } = await runConformance(await node22(), cluster.url);
@@ -44,7 +77,13 @@ try {
     check(`conformance ${set.revision} through HAProxy round robin`, set.fail === 0, `${set.pass}/${set.pass + set.fail} passed${set.skip ? `, ${set.skip} skipped` : ''}${set.failing.length ? `; failing: ${set.failing.join(', ')}` : ''}`);
   }
   if (results.includes(false)) log(report);
-  if (!redis) throw new Error('done');
+  if (!redis || secret === null) throw new Error('done');
+
+  // 2b. A legacy stream that drops mid-call is resumed through the balancer (another replica).
+  {
+    const dropped = await droppedStream(cluster.url);
+    check('a dropped legacy stream resumed with Last-Event-ID through the balancer', dropped.ok, dropped.detail);
+  }
 
   // 2. One list change on each replica; one listener hears every one.
   const listener = await listen(cluster.url);
@@ -58,7 +97,7 @@ try {
   check('list changes across replicas', heard === cluster.replicas.length, `${cluster.replicas.length} changes on ${replicasUsed} replicas, ${heard} heard on one subscriptions/listen stream`);
 
   // 3. kill -9 of one replica while calls stream.
-  const legacyClients = await Promise.all(Array.from({ length: 8 }, () => legacyClient(cluster.url)));
+  const legacyClients = await Promise.all(Array.from({ length: 12 }, () => legacyClient(cluster.url)));
   const delivered = new Map();
   const stats = { calls: 0, retried: 0, failed: 0, errors: [] };
   const oneCall = async (kind, k) => {
@@ -66,7 +105,8 @@ try {
     stats.calls++;
     for (let attempt = 1; attempt <= 4; attempt++) {
       try {
-        const args = { token, steps: 10, delayMs: 300 };
+        // From 0.25 s to 3 s: some end before the kill (at 1.2 s), some after.
+        const args = { token, steps: 1 + (k % 12), delayMs: 250 };
         const text = kind === 'legacy' ? await legacyCall(legacyClients[k], 'count', args) : await modernCall(cluster.url, 'count', args, 100 + k);
         const list = delivered.get(token) ?? [];
         list.push(text);
@@ -79,7 +119,7 @@ try {
       }
     }
   };
-  const calls = [...Array.from({ length: 8 }, (_, k) => oneCall('legacy', k)), ...Array.from({ length: 8 }, (_, k) => oneCall('modern', k))];
+  const calls = [...Array.from({ length: 12 }, (_, k) => oneCall('legacy', k)), ...Array.from({ length: 12 }, (_, k) => oneCall('modern', k))];
   await sleep(1200);
   const victim = 1;
   await cluster.kill(victim, 'SIGKILL');
@@ -87,12 +127,13 @@ try {
   const producedByVictim = [...cluster.replicas[victim].produced];
   const once = [...delivered.values()].every((list) => list.length === 1);
   const fromVictim = [...delivered.values()].flat().filter((t) => t.endsWith(`from r${victim}`)).length;
+  const victimTokens = producedByVictim.filter((token) => delivered.has(token));
   check(
-    'kill -9 of one replica while 16 calls stream',
+    'kill -9 of one replica while 24 calls stream',
     stats.failed === 0 && once && delivered.size === stats.calls,
-    `${stats.calls} calls: ${delivered.size} got their result (${fromVictim} produced by the killed replica and delivered after it died or before), ` +
-      `${stats.retried} retried after an error the client could retry, ${stats.failed} failed; ` +
-      `results delivered more than once: ${[...delivered.values()].filter((l) => l.length > 1).length}; produced on the killed replica before it died: ${producedByVictim.length}`,
+    `${stats.calls} calls: ${delivered.size} got their result, ${stats.retried} after an error the client could retry, ${stats.failed} failed; ` +
+      `${producedByVictim.length} results produced on the killed replica before it died, ${fromVictim} delivered, each once: ${victimTokens.every((t) => delivered.get(t).length === 1)}; ` +
+      `results delivered more than once: ${[...delivered.values()].filter((l) => l.length > 1).length}`,
   );
   if (stats.errors.length > 0) log(`  errors the clients retried: ${stats.errors.join(' | ')}`);
   await Promise.all(legacyClients.map((c) => c.close().catch(() => {})));
