@@ -60,6 +60,9 @@ function keepAlive(ctx: RequestContext, run: Promise<unknown>): void {
   ctx.transport.waitUntil?.(run);
 }
 
+/** The event bus message type of a task's new state (carried as `state`). */
+export const TASK_STATUS_BROADCAST = 'io.modelcontextprotocol/tasks';
+
 /** The most task ids one `subscriptions/listen` may follow. */
 const MAX_SUBSCRIBED_TASKS = 100;
 
@@ -112,9 +115,14 @@ export function tasksExtension(options: TasksOptions = {}): ExtensionDefinition 
     newId: newTaskId,
     ownerOf: taskOwner,
     publish(server: Server, state: TaskState): void {
-      const id = state.taskId;
-      server.notifySubscribers('taskIds', (agreed) => Array.isArray(agreed) && agreed.includes(id), taskNotification(state));
+      notifyHere(server, state);
+      void server.broadcast({ type: TASK_STATUS_BROADCAST, state: state as unknown as JsonObject });
     },
+  };
+  /** Sends `notifications/tasks` for `state` to the subscribers on this replica. */
+  const notifyHere = (server: Server, state: TaskState): void => {
+    const id = state.taskId;
+    server.notifySubscribers('taskIds', (agreed) => Array.isArray(agreed) && agreed.includes(id), taskNotification(state));
   };
 
   /** The task `taskId` names, if `ctx` may see it. @throws {RpcError} `-32602` otherwise. */
@@ -231,6 +239,16 @@ export function tasksExtension(options: TasksOptions = {}): ExtensionDefinition 
         }
         keepAlive(ctx, run.finish(outcome));
         return createTaskResult(run.created);
+      },
+    },
+    broadcasts: {
+      // A task changed on another replica: its subscribers here hear of it, and a run of it here
+      // gets the answers (tasks/update) or stops (tasks/cancel) at once.
+      [TASK_STATUS_BROADCAST](message, server) {
+        const state = message.state as unknown as TaskState;
+        if (!isObject(state) || typeof state.taskId !== 'string') return;
+        notifyHere(server, state);
+        host.running.get(state.taskId)?.deliver(state);
       },
     },
     subscriptions: {
