@@ -22,7 +22,11 @@
  */
 import { isObject, type JsonObject } from '../../protocol/messages.js';
 import { isOneOf, notOneOf } from '../../protocol/names.js';
+import { LATEST_LEGACY_REVISION } from '../../protocol/revisions.js';
 import type { JsonSchema } from '../../protocol/types.js';
+import { servedOutputSchema } from '../../server/output-schema.js';
+import { servedSchema } from '../../server/tool-schema.js';
+import { isStandardSchema } from '../../schema/standard-schema.js';
 import { formatViolationsTable } from '../../schema/strict-report.js';
 import { STRICT_PROFILES, type StrictProfile } from '../../schema/strict-subset.js';
 import {
@@ -175,12 +179,22 @@ async function listSpawned(command: string, commandArgs: string[],
   }
 }
 
-/** Tool definitions as a Server holds them (`server.tools.list()`), as the checker reads them. */
-function fromDefinitions(list: readonly { name: string; inputSchema: JsonObject;
-  outputSchema?: JsonObject }[]): ToolSchemas[] {
+/**
+ * Tool definitions as a Server holds them (`server.tools.list()`), as the checker reads them: an
+ * `outputSchema` as a 2025-11-25 client gets it (wrapped in an object when its root is not one;
+ * 2026-07-28 clients take any root).
+ */
+function fromDefinitions(list: readonly { name: string; inputSchema: unknown;
+  outputSchema?: unknown }[]): ToolSchemas[] {
+  // A zod, valibot or arktype schema is checked as served: converted to JSON Schema.
+  const served = (name: string, field: 'inputSchema' | 'outputSchema', schema: unknown): JsonObject =>
+    isStandardSchema(schema) ? servedSchema(name, field, schema).schema : (schema as JsonObject);
   return list.map((t) => ({
-    name: t.name, inputSchema: t.inputSchema,
-    ...(t.outputSchema === undefined ? {} : { outputSchema: t.outputSchema }),
+    name: t.name, inputSchema: served(t.name, 'inputSchema', t.inputSchema),
+    ...(t.outputSchema === undefined ? {} : {
+      outputSchema: servedOutputSchema(served(t.name, 'outputSchema', t.outputSchema),
+        LATEST_LEGACY_REVISION),
+    }),
   }));
 }
 
