@@ -43,7 +43,8 @@ export type { FetchHandler, FetchHandlerOptions } from './transport/fetch-handle
 
 // Tools, resources, prompts, completion, content.
 export { ToolDefinitionError } from './server/tool.js';
-export type { TaskSupport, ToolDefinition, ToolReturn } from './server/tool.js';
+export type { ServedSchemas, ServedTool, TaskSupport, ToolDefinition, ToolReturn } from './server/tool.js';
+export type { ToolSchema } from './server/tool-schema.js';
 export { defineTool, definePrompt, defineResourceTemplate } from './server/define.js';
 export type {
   InputSchemaLiteral,
@@ -52,7 +53,9 @@ export type {
   ResourceTemplateInput,
   SchemaLiteral,
   StructuredToolResult,
+  ToolArguments,
   ToolInput,
+  ToolOutput,
   ToolRunReturn,
 } from './server/define.js';
 export { ResourceDefinitionError } from './server/resource.js';
@@ -79,6 +82,16 @@ export { compileSchema } from './schema/validate.js';
 export { SchemaCompileError } from './schema/types.js';
 export type { CompileOptions, SchemaError, ValidationResult, Validator } from './schema/types.js';
 export type { FromSchema } from './schema/from-schema.js';
+// Schemas from zod, valibot, arktype...: the Standard Schema interfaces, types only.
+export type {
+  StandardInput,
+  StandardIssue,
+  StandardJsonSchemaOptions,
+  StandardOutput,
+  StandardResult,
+  StandardSchemaWithJson,
+  StandardTypes,
+} from './schema/standard-schema.js';
 
 // The protocol: messages, errors, revisions.
 export { ErrorCode, RATE_LIMITED, RpcError } from './protocol/errors.js';

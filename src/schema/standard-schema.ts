@@ -144,8 +144,8 @@ export function standardToJsonSchema(schema: unknown, io: 'input' | 'output'): J
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new StandardSchemaError(
-      `${vendor} could not convert it to JSON Schema (${reason}); keep the converted part ` +
-        `out of the schema, or give a JSON Schema literal`,
+      `${vendor} could not convert it to JSON Schema (${reason}): do what has no JSON Schema ` +
+        '(a transform, a custom check) in run instead, or give a JSON Schema literal',
     );
   }
   if (!isObject(converted)) {
