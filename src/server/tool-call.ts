@@ -184,6 +184,9 @@ export function toCallToolResult(value: ToolReturn | undefined): CallToolResult 
   return { content: [{ type: 'text', text: describeThrown(value) }] };
 }
 
+/** Tools already warned about returning `undefined` (one warning per tool). */
+const returnedUndefined = new WeakSet<object>();
+
 /** The protocol error for a `tools/call` of a tool the server does not serve: `-32602`. */
 export function unknownTool(name: string): RpcError {
   return new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`, { name });
@@ -230,6 +233,10 @@ export async function callTool(
         ? early
         : await withTimeout(ctx, tool.timeoutMs ?? limits.timeoutMs, name, (c) => run(prepared.args, c));
     result = toCallToolResult(value);
+    if (value === undefined && !returnedUndefined.has(tool)) {
+      returnedUndefined.add(tool);
+      report(`tool "${name}" returned undefined, so the client got an empty result (content: []); return a string, content blocks or a CallToolResult (said once per tool)`);
+    }
     if (isObject(value) && !Array.isArray(value.content)) {
       report(`tool "${name}" returned an object that is not a CallToolResult (no content array); sent it as JSON text`);
     }

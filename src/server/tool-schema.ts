@@ -11,6 +11,7 @@
  * @module
  */
 import type { JsonObject } from '../protocol/messages.js';
+import { findUnknownKeywords } from '../schema/keyword-lint.js';
 import {
   isStandardSchema, standardToJsonSchema, StandardSchemaError, type StandardSchemaWithJson,
 } from '../schema/standard-schema.js';
@@ -34,6 +35,25 @@ export function keepLibrarySchemas(tool: object, schemas: LibrarySchemas): void 
 /** The library schemas a checked tool was defined with; undefined for JSON Schema literals. */
 export function librarySchemas(tool: object): LibrarySchemas | undefined {
   return LIBRARY.get(tool);
+}
+
+/**
+ * One warning line per keyword of a tool's served schemas that is probably misspelled
+ * (`requried`, `minLenght`): JSON Schema ignores unknown keywords, so nothing would check it.
+ * Other unknown keywords give no line here (`baremcp check` lists them).
+ */
+export function misspelledKeywords(tool: { name: string; inputSchema: JsonObject; outputSchema?: JsonObject }): string[] {
+  const lines: string[] = [];
+  for (const field of ['inputSchema', 'outputSchema'] as const) {
+    for (const found of findUnknownKeywords(tool[field])) {
+      if (found.suggestion === undefined) continue;
+      lines.push(
+        `tool "${tool.name}": ${field}.${found.path} is not a JSON Schema keyword: did you mean ` +
+          `"${found.suggestion}"? (an unknown keyword is ignored, so nothing checks it)`,
+      );
+    }
+  }
+  return lines;
 }
 
 const DIALECT_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;

@@ -15,6 +15,7 @@ import { missingScopes } from './principal.js';
 import { checkToolDefinitions, ToolDefinitionError, type ServedTool, type ToolDefinition } from './tool.js';
 import { callTool, type ToolRunner } from './tool-call.js';
 import { servedOutputSchema } from './output-schema.js';
+import { misspelledKeywords } from './tool-schema.js';
 
 /** Fields of `Tool` and the revision that introduced each (older revisions do not get them). */
 const TOOL_FIELD_SINCE: ReadonlyArray<readonly [keyof Tool, string]> = [
@@ -113,6 +114,7 @@ export class ToolRegistry {
     // Schemas compile before anything is registered: a bad one leaves the registry unchanged.
     for (const tool of checked) this.#runner.pipeline.compile?.(tool);
     for (const tool of checked) this.#tools.set(tool.name, tool);
+    for (const tool of checked) for (const line of misspelledKeywords(tool)) this.#runner.report(line);
     this.#wire.clear();
   }
 
