@@ -15,7 +15,7 @@ export { createServer, Server } from './server/server.js';
 export type { CacheableMethod, MethodHandler, MethodOptions, ServerOptions } from './server/server-options.js';
 export type { Connection, ConnectOptions, ListKind, Reply } from './server/connection.js';
 export { LOGGING_LEVELS } from './server/context.js';
-export type { ClientInfo, LoggingLevel, RequestContext, TaskControl } from './server/context.js';
+export type { ClientInfo, JsonData, LoggingLevel, RequestContext, TaskControl } from './server/context.js';
 export type { AskOptions } from './server/client-input.js';
 export type { Era } from './server/era.js';
 export type { RequestTarget } from './server/methods.js';
