@@ -44,3 +44,6 @@ ctx.log('info', { callback: () => 1 });
 ctx.log('info', { big: 1n });
 // @ts-expect-error `warn` is not a logging level
 ctx.log('warn', 'x');
+// @ts-expect-error a Map serialises as {} (its entries are lost): convert it first
+ctx.log('info', new Map([['a', 1]]));
+ctx.log('info', Object.fromEntries(new Map([['a', 1]])));
