@@ -30,20 +30,22 @@ export const LOGGING_LEVELS: readonly LoggingLevel[] = [
 
 /**
  * `unknown` when a value of type `T` can go into JSON, else `never` at each place that cannot (a
- * function, a bigint, a symbol): `ctx.log`'s `data` has type `T & JsonData<T>`, so an object
- * with optional fields, an interface, a `Date` (it has `toJSON`) or an `unknown` (from a `catch`)
- * is accepted, and a value JSON would lose or refuse fails to compile.
+ * function, a bigint, a symbol, or `undefined` as the whole value: the message would have no
+ * `data`): `ctx.log`'s `data` has type `T & JsonData<T>`, so an object with optional fields, an
+ * interface, a `Date` (it has `toJSON`) or an `unknown` (from a `catch`) is accepted, and a value
+ * JSON would lose or refuse fails to compile.
  * Spec: MCP 2025-11-25, `LoggingMessageNotification` (`data`: "Any JSON serializable type").
  */
-export type JsonData<T> = unknown extends T
+export type JsonData<T> = unknown extends T ? unknown : undefined extends T ? never : JsonMember<T>;
+
+/** {@link JsonData} below the top level, where `undefined` (an absent key) is fine. */
+type JsonMember<T> = T extends JsonValue | undefined
   ? unknown
-  : T extends JsonValue | undefined
-    ? unknown
-    : T extends bigint | symbol | ((...args: never[]) => unknown)
-      ? never
-      : T extends { toJSON(): unknown }
-        ? unknown
-        : { [K in keyof T]: JsonData<T[K]> };
+  : T extends bigint | symbol | ((...args: never[]) => unknown)
+    ? never
+    : T extends { toJSON(): unknown }
+      ? unknown
+      : { [K in keyof T]: JsonMember<T[K]> };
 
 /** A logging level (MCP 2025-11-25, `LoggingLevel`). */
 export type LoggingLevel =

@@ -47,3 +47,9 @@ ctx.log('warn', 'x');
 // @ts-expect-error a Map serialises as {} (its entries are lost): convert it first
 ctx.log('info', new Map([['a', 1]]));
 ctx.log('info', Object.fromEntries(new Map([['a', 1]])));
+// @ts-expect-error undefined as the whole value: the message would go out with no `data`
+ctx.log('info', undefined);
+declare const maybe: string | undefined;
+// @ts-expect-error possibly undefined: say what to log when it is (maybe ?? null)
+ctx.log('info', maybe);
+ctx.log('info', maybe ?? null);
