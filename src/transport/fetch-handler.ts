@@ -37,6 +37,7 @@ import {
   preflightResponse,
   type AllowList,
 } from './http-rules.js';
+import { InFlight } from './in-flight.js';
 import { isModernPost, postLegacy, postModern, type PostContext } from './post.js';
 import { MemoryEventStore, type EventStore } from './event-store.js';
 import { getStream, type GetContext } from './get.js';
@@ -90,6 +91,24 @@ export interface FetchHandlerOptions {
    */
   eventStore?: EventStore;
   /**
+   * Most requests one caller may have running at once: a legacy session, or under authorization
+   * the principal of 2026-07-28 requests (anonymous 2026-07-28 requests count towards
+   * `maxInFlightTotal` only). Each request of a batch counts. A request past it is not run: its
+   * POST gets `429` with `Retry-After` (`RATE_LIMITED`, `data: { retryAfterMs }`), or, for the
+   * requests of a batch past it when others in the batch found a place, an error of its own in the
+   * batch reply (`200`). The same name and default as stdio's `maxInFlight`.
+   * @default 256
+   * @see DEFAULT_MAX_IN_FLIGHT
+   */
+  maxInFlight?: number;
+  /**
+   * Most requests the whole handler may have running at once, over all callers; a request past
+   * it gets `503` with `Retry-After` (in a batch: an error of its own, as for `maxInFlight`).
+   * @default 4096
+   * @see DEFAULT_MAX_IN_FLIGHT_TOTAL
+   */
+  maxInFlightTotal?: number;
+  /**
    * Interval of keep-alive comments on open SSE streams, in milliseconds; 0 for none. Keep it
    * under the idle time-out of the runtime and of every proxy in between (Bun's is 10 s).
    * @default 5000
@@ -123,10 +142,19 @@ export interface FetchHandlerOptions {
   healthPath?: string;
 }
 
-/** The per-request context of a runtime that ends a request's work with its response. */
+/**
+ * What the runtime knows of a request beyond the `Request` itself: its per-request context where
+ * it ends a request's work with its response (Cloudflare Workers), and the peer's address.
+ */
 export interface ExecutionContext {
   /** Keeps the request's work alive until `work` settles (Cloudflare Workers `ctx.waitUntil`). */
-  waitUntil(work: Promise<unknown>): void;
+  waitUntil?(work: Promise<unknown>): void;
+  /**
+   * The peer's address as the socket saw it (node:http `req.socket.remoteAddress`; Deno
+   * `info.remoteAddr.hostname`; Bun `server.requestIP(request)?.address`). With it, and unless
+   * `behindProxy`, legacy sessions are capped per address (`maxSessionsPerAddress`).
+   */
+  remoteAddress?: string;
 }
 
 /** A Streamable HTTP handler: call it with each request to the MCP endpoint. */
@@ -214,6 +242,7 @@ export function createFetchHandler(
   const followers = new Set<SseStream>();
   const streams: GetContext = { server, sessions, events, sse, followers };
   const heartbeat = startHeartbeat(server, events);
+  const running = new InFlight(options.maxInFlight, options.maxInFlightTotal);
   const inFlight = new Set<Promise<unknown>>();
   const live = new Set<Connection>();
   const auth = options.auth;
@@ -224,6 +253,7 @@ export function createFetchHandler(
     events,
     sse,
     live,
+    inFlight: running,
     track(work) {
       inFlight.add(work);
       work.then(
@@ -248,7 +278,8 @@ export function createFetchHandler(
     principal: Principal | undefined,
     execution: ExecutionContext | undefined,
   ): Promise<Response> {
-    const waitUntil = execution === undefined ? undefined : (work: Promise<unknown>) => execution.waitUntil(work);
+    const keep = execution?.waitUntil;
+    const waitUntil = keep === undefined ? undefined : (work: Promise<unknown>) => keep.call(execution, work);
     // A refusal before the body is read says `Connection: close`: the unread body must not be
     // taken for the next request on a kept-alive connection.
     if (!isJsonContentType(request.headers.get('content-type'))) {
