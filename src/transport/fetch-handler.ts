@@ -73,11 +73,40 @@ export interface FetchHandlerOptions {
    */
   sessionIdleMs?: number;
   /**
-   * Most legacy sessions at once; `initialize` beyond it gets `503`. It bounds the default
-   * `sessionStore` and the live sessions this handler keeps.
+   * A legacy session that has not sent `notifications/initialized` ends this long after its last
+   * use, in milliseconds (at most `sessionIdleMs`), so half-open sessions do not hold places.
+   * @default 60000 (1 minute)
+   */
+  uninitializedSessionMs?: number;
+  /**
+   * Most legacy sessions at once. It bounds the default `sessionStore` and the live sessions
+   * this handler keeps. A full table does not lock new clients out: an `initialize` takes the
+   * place of a half-open session (never past `initialize`, oldest first), else of the least
+   * recently used one (whose client gets `404` and starts again). `503` only when every session
+   * kept here has a request running or a stream open.
    * @default 10000
    */
   maxSessions?: number;
+  /**
+   * Most legacy sessions of one authenticated caller (with `auth`) in the default `sessionStore`;
+   * its next `initialize` takes the place of one of its own (half-open first, then least recently
+   * used), so no caller can fill the table for the others.
+   * @default a tenth of maxSessions
+   */
+  maxSessionsPerOwner?: number;
+  /**
+   * Most legacy sessions opened from one socket address (`ExecutionContext.remoteAddress`; the
+   * node:http handler gives it) in the default `sessionStore`, as `maxSessionsPerOwner`. Not
+   * applied when `behindProxy`, where every client has the proxy's address.
+   * @default a tenth of maxSessions
+   */
+  maxSessionsPerAddress?: number;
+  /**
+   * The endpoint is reached through a reverse proxy or load balancer, so the socket address is
+   * the proxy's, not the client's: sessions are not capped per address.
+   * @default false
+   */
+  behindProxy?: boolean;
   /**
    * Where legacy sessions live. Replicas behind a balancer that share one (`RedisSessionStore`
    * of `baremcp/redis`) serve each other's sessions, with no sticky routing.
@@ -232,10 +261,18 @@ export function createFetchHandler(
   if (options.maxBufferedBytes !== undefined) sse.maxBufferedBytes = options.maxBufferedBytes;
   const maxSessions = options.maxSessions ?? 10_000;
   const events = options.eventStore ?? new MemoryEventStore();
+  const store =
+    options.sessionStore ??
+    new MemorySessionStore({
+      maxSessions,
+      ...(options.maxSessionsPerOwner === undefined ? {} : { maxSessionsPerOwner: options.maxSessionsPerOwner }),
+      ...(options.maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress: options.maxSessionsPerAddress }),
+    });
   const sessions = new LiveSessions(server, {
-    store: options.sessionStore ?? new MemorySessionStore({ maxSessions }),
+    store,
     events,
     idleMs: options.sessionIdleMs ?? 30 * 60_000,
+    uninitializedMs: options.uninitializedSessionMs ?? 60_000,
     maxLive: maxSessions,
     sse,
   });
@@ -311,7 +348,9 @@ export function createFetchHandler(
     const version = request.headers.get(HEADER.protocolVersion);
     if (!isModernPost(message, version)) {
       const sessionId = request.headers.get(HEADER.sessionId);
-      return postLegacy(context, message, version, cors, sessionId, request.headers, principal, waitUntil);
+      // Behind a proxy every client has the proxy's address: it tells nothing about the client.
+      const address = options.behindProxy === true ? undefined : execution?.remoteAddress;
+      return postLegacy(context, message, version, cors, sessionId, request.headers, principal, waitUntil, address);
     }
     if (Array.isArray(message)) {
       return refuse(400, 'Invalid Request: 2026-07-28 has no batches', cors);

@@ -202,6 +202,7 @@ export async function postLegacy(
   requestHeaders: Headers,
   principal?: Principal,
   waitUntil?: TransportRequestInfo['waitUntil'],
+  address?: string,
 ): Promise<Response> {
   const id = idOf(message);
   const withId = id === undefined ? {} : { id };
@@ -244,7 +245,7 @@ export async function postLegacy(
       return jsonResponse(200, reply as JsonRpcMessage, cors);
     }
     session = await sessions.create(
-      toRecord(owner, { ...handshake, logLevel: undefined, initialized: false, resourceSubscriptions: [] }),
+      toRecord(owner, { ...handshake, logLevel: undefined, initialized: false, resourceSubscriptions: [] }, address),
     );
     if (session === undefined) {
       const text = 'Service Unavailable: too many sessions';

@@ -1,10 +1,11 @@
-// Exhaustion of the HTTP transport by one client, still open on main (issue 19, "Session lockout"
-// and "No concurrency limits over HTTP"; both wait for the scale-out session design). Each test is
-// a `todo`: it fails today, does not fail the suite, and passes once the limit exists.
+// Exhaustion of the HTTP transport by one client (issue 19, "Session lockout" and "No concurrency
+// limits over HTTP"): half-open sessions cannot fill the session table for everyone, and no session
+// or handler runs more requests at once than its limit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from '../../dist/index.js';
 import { createFetchHandler } from '../../dist/transport/fetch-handler.js';
+import { MemorySessionStore } from '../../dist/transport/session-store.js';
 
 const info = { name: 'http-exhaustion', version: '1.0.0' };
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -47,18 +48,98 @@ async function open(post, protocolVersion = '2025-11-25', address) {
   return session;
 }
 
-test(
-  'a full session table does not lock new clients out: sessions that never went past initialize make room',
-  { todo: 'issue 19 "Session lockout": maxSessions initialize-only sessions get every new client 503 for up to sessionIdleMs' },
-  async () => {
-    const { handler, post } = fixture({ maxSessions: 5 });
-    // An attacker opens sessions and never sends notifications/initialized.
-    for (let i = 0; i < 5; i++) assert.equal((await post(initialize)).status, 200);
-    const client = await post(initialize);
-    await handler.close();
-    assert.equal(client.status, 200, 'a new client gets a session');
-  },
-);
+test('a full session table does not lock new clients out: sessions that never went past initialize make room, oldest first', async () => {
+  const { handler, post } = fixture({ maxSessions: 5 });
+  const client = await open(post);
+  // An attacker opens sessions and never sends notifications/initialized.
+  const halfOpen = [];
+  for (let i = 0; i < 4; i++) {
+    const r = await post(initialize);
+    assert.equal(r.status, 200);
+    halfOpen.push(r.headers.get('mcp-session-id'));
+  }
+  const next = await post(initialize);
+  assert.equal(next.status, 200, 'a new client gets a session');
+  const ping = (session) => post({ jsonrpc: '2.0', id: 9, method: 'ping' }, { 'mcp-session-id': session });
+  assert.equal((await ping(halfOpen[0])).status, 404, 'the oldest half-open session made room');
+  assert.equal((await ping(halfOpen[1])).status, 200);
+  assert.equal((await ping(client)).status, 200, 'the initialized session was kept');
+  await handler.close();
+});
+
+test('with no half-open session left, a new client takes the place of the least recently used one', async () => {
+  const { handler, post } = fixture({ maxSessions: 2 });
+  const first = await open(post);
+  const second = await open(post);
+  const ping = (session) => post({ jsonrpc: '2.0', id: 9, method: 'ping' }, { 'mcp-session-id': session });
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.equal((await ping(first)).status, 200);
+  await open(post);
+  assert.equal((await ping(second)).status, 404, 'the least recently used session ended (its client starts again)');
+  assert.equal((await ping(first)).status, 200);
+  await handler.close();
+});
+
+test('sessions are capped per socket address: one address only ever pushes out its own, and behind a proxy the address is not counted', async () => {
+  const { handler, post } = fixture({ maxSessions: 100, maxSessionsPerAddress: 2 });
+  const ping = (session) => post({ jsonrpc: '2.0', id: 9, method: 'ping' }, { 'mcp-session-id': session });
+  const other = await open(post, '2025-11-25', '192.0.2.2');
+  const mine = [await open(post, '2025-11-25', '192.0.2.1'), await open(post, '2025-11-25', '192.0.2.1')];
+  for (let i = 0; i < 5; i++) assert.equal((await post(initialize, {}, '192.0.2.1')).status, 200);
+  assert.equal((await ping(other)).status, 200, 'another address keeps its session');
+  // The first half-open one pushed out the least recently used; each later one the half-open before it.
+  assert.deepEqual(await Promise.all(mine.map(async (s) => (await ping(s)).status)), [404, 200]);
+  await handler.close();
+
+  const proxied = fixture({ maxSessions: 100, maxSessionsPerAddress: 2, behindProxy: true });
+  const all = [];
+  for (let i = 0; i < 5; i++) all.push(await open(proxied.post, '2025-11-25', '192.0.2.1'));
+  const statuses = await Promise.all(all.map(async (s) => (await proxied.post({ jsonrpc: '2.0', id: 9, method: 'ping' }, { 'mcp-session-id': s })).status));
+  assert.deepEqual(statuses, [200, 200, 200, 200, 200]);
+  await proxied.handler.close();
+});
+
+test('a half-open session ends after uninitializedSessionMs (60 s), and a ping does not keep it; an initialized one lives sessionIdleMs', async () => {
+  let now = 1_000_000;
+  const store = new MemorySessionStore({ now: () => now });
+  const { handler, post } = fixture({ sessionStore: store });
+  const ping = (session) => post({ jsonrpc: '2.0', id: 9, method: 'ping' }, { 'mcp-session-id': session });
+  const client = await open(post);
+  const r = await post(initialize);
+  const halfOpen = r.headers.get('mcp-session-id');
+  now += 50_000;
+  assert.equal((await ping(halfOpen)).status, 200);
+  now += 59_000;
+  assert.equal((await ping(halfOpen)).status, 200, 'still within 60 s of its last use');
+  now += 61_000;
+  assert.equal((await ping(halfOpen)).status, 404, 'gone 61 s after its last use');
+  assert.equal((await ping(client)).status, 200, 'the initialized session lives on');
+  now += 29 * 60_000;
+  assert.equal((await ping(client)).status, 200);
+  await handler.close();
+});
+
+test('MemorySessionStore: one owner or address only pushes out its own sessions, half-open ones first; limits are positive integers', async () => {
+  let now = 0;
+  const store = new MemorySessionStore({ maxSessions: 10, maxSessionsPerOwner: 2, maxSessionsPerAddress: 3, now: () => now });
+  const record = (owner, initialized, address) => ({ owner, protocolVersion: '2025-11-25', client: { capabilities: {} }, initialized, resourceSubscriptions: [], ...(address ? { address } : {}) });
+  assert.equal(await store.create('a1', record('alice', true), 1000), true);
+  now = 1;
+  assert.equal(await store.create('a2', record('alice', false), 1000), true);
+  assert.equal(await store.create('b1', record('bob', true), 1000), true);
+  now = 2;
+  assert.equal(await store.create('a3', record('alice', true), 1000), true);
+  assert.equal(await store.get('a2', 1000), undefined, "alice's half-open session made room");
+  now = 3;
+  assert.ok(await store.get('a1', 1000));
+  assert.equal(await store.create('a4', record('alice', true), 1000), true);
+  assert.equal(await store.get('a3', 1000), undefined, "then alice's least recently used");
+  assert.ok(await store.get('b1', 1000), "bob's session stays");
+  for (const id of ['x1', 'x2', 'x3', 'x4']) assert.equal(await store.create(id, record('', true, '192.0.2.1'), 1000), true);
+  assert.equal(await store.get('x1', 1000), undefined, 'the address held 3 at most');
+  assert.equal(store.size, 6);
+  assert.throws(() => new MemorySessionStore({ maxSessionsPerOwner: 0 }), { name: 'TypeError', message: 'MemorySessionStore: maxSessionsPerOwner must be a positive integer' });
+});
 
 test('HTTP bounds the requests in flight on one session: past maxInFlight (256) a request gets 429 with Retry-After and never runs', async () => {
   const { handler, post, runs } = fixture();
