@@ -1,11 +1,13 @@
 // Exhaustion of the HTTP transport by one client (issue 19, "Session lockout" and "No concurrency
 // limits over HTTP"): half-open sessions cannot fill the session table for everyone, and no session
 // or handler runs more requests at once than its limit.
+import { createServer as createNodeServer } from 'node:http';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from '../../dist/index.js';
 import { createFetchHandler } from '../../dist/transport/fetch-handler.js';
 import { MemorySessionStore } from '../../dist/transport/session-store.js';
+import { createHttpHandler } from '../../dist/transport/http.js';
 
 const info = { name: 'http-exhaustion', version: '1.0.0' };
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -214,4 +216,43 @@ test('a batch none of whose requests finds a place is refused whole with 429 bef
 test('maxInFlight must be a positive integer', () => {
   const server = createServer({ info, report: () => {} });
   assert.throws(() => createFetchHandler(server, { maxInFlight: 0 }), { name: 'TypeError', message: 'createFetchHandler: maxInFlight must be a positive integer, got 0' });
+});
+
+test('2026-07-28 requests without a principal count towards maxInFlightTotal: past it 503 with Retry-After', async () => {
+  const { handler, post, runs } = fixture({ maxInFlight: 1, maxInFlightTotal: 3 });
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' },
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  const headers = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'slow' };
+  const calls = await Promise.all(Array.from({ length: 5 }, (_, i) => post({ ...slowCall(i + 1), params: { name: 'slow', arguments: {}, _meta: meta } }, headers)));
+  assert.deepEqual(calls.map((r) => r.status).sort(), [200, 200, 200, 503, 503], 'anonymous callers are told apart by nothing: maxInFlight (1) does not apply');
+  assert.ok(calls.filter((r) => r.status === 503).every((r) => r.headers.get('retry-after') === '1'));
+  await Promise.all(calls.map((r) => r.text()));
+  assert.equal(runs.count, 3);
+  await handler.close();
+});
+
+test('node:http hands the socket address on: sessions from one address are capped (maxSessionsPerAddress)', async () => {
+  const server = createServer({ info, report: () => {} });
+  const mcp = createHttpHandler(server, { keepAliveMs: 0, maxSessionsPerAddress: 1 });
+  const http = createNodeServer(mcp);
+  await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${http.address().port}/mcp`;
+  const send = (body, headers = {}) => fetch(url, { method: 'POST', headers: { ...HEADERS, ...headers }, body: JSON.stringify(body) });
+  try {
+    const first = await send(initialize);
+    const id = first.headers.get('mcp-session-id');
+    await first.text();
+    assert.equal((await send({ jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': id })).status, 202);
+    assert.equal((await (await send(initialize)).text()).includes('"result"'), true);
+    const ping = await send({ jsonrpc: '2.0', id: 2, method: 'ping' }, { 'mcp-session-id': id });
+    await ping.text();
+    assert.equal(ping.status, 404, 'the second session from 127.0.0.1 took the place of the first');
+  } finally {
+    await mcp.close();
+    http.closeAllConnections();
+    await new Promise((resolve) => http.close(resolve));
+  }
 });
