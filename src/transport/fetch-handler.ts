@@ -127,14 +127,12 @@ export interface FetchHandlerOptions {
    * requests of a batch past it when others in the batch found a place, an error of its own in the
    * batch reply (`200`). The same name and default as stdio's `maxInFlight`.
    * @default 256
-   * @see DEFAULT_MAX_IN_FLIGHT
    */
   maxInFlight?: number;
   /**
    * Most requests the whole handler may have running at once, over all callers; a request past
    * it gets `503` with `Retry-After` (in a batch: an error of its own, as for `maxInFlight`).
    * @default 4096
-   * @see DEFAULT_MAX_IN_FLIGHT_TOTAL
    */
   maxInFlightTotal?: number;
   /**
@@ -243,7 +241,10 @@ function refuse(status: number, text: string, headers: Headers): Response {
  * the latter); `409` for a second GET stream on a session; `413` for a body over `maxBodyBytes`;
  * `415` for a body that is not `application/json`; `429` with `Retry-After` for a request a rate
  * limit refuses (before the body is read when the middleware's admission check can tell from the
- * headers, see `admission.ts`); `503` while closing.
+ * headers, see `admission.ts`) or that finds its caller at `maxInFlight`; `503` with `Retry-After`
+ * for a request past `maxInFlightTotal`, and for an `initialize` when every session kept here is
+ * busy (see `maxSessions`); `503` while closing. A batch is refused whole only when none of its
+ * requests finds a place (see `in-flight.ts`).
  * @throws {TypeError} for a `healthPath` that is not a path or is `path` itself.
  * @example
  * const handler = createFetchHandler(server, { path: '/mcp' });
