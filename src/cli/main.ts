@@ -72,14 +72,14 @@ Exit codes: 0 ok, 1 tool error or violations found, 2 usage error, 3 server fail
  * their value inline or as the next argument.
  */
 const OPTIONS: { readonly [command: string]: CommandOptions } = {
-  '': { values: ['root', 'port', 'host', 'state-secret', 'allowed-host', 'health', 'max-in-flight'], flags: ['http', 'behind-proxy'] },
+  '': { values: ['root', 'port', 'host', 'state-secret', 'allowed-host', 'health', 'max-in-flight'], flags: ['behind-proxy', 'http'] },
   serve: {
     values: ['port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host', 'health', 'max-in-flight'],
-    flags: ['http', 'isolate', 'behind-proxy'],
+    flags: ['behind-proxy', 'http', 'isolate'],
   },
   dev: {
     values: ['port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host', 'health', 'max-in-flight'],
-    flags: ['http', 'isolate', 'behind-proxy'],
+    flags: ['behind-proxy', 'http', 'isolate'],
   },
   call: { values: ['server', 'root', 'read', 'prompt'], flags: ['json', 'verbose'] },
   check: { values: ['server', 'root', 'profile'], flags: ['json', 'verbose'] },
