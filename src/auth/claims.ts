@@ -90,7 +90,12 @@ export function checkIssuerAndAudience(claims: JsonObject, rules: ClaimRules): v
   }
 }
 
-/** The caller a set of verified claims describes. */
+/**
+ * The caller a set of verified claims describes.
+ * @throws {InvalidTokenError} for claims that name neither a subject (`sub`) nor a client
+ *   (`client_id` or `azp`): sessions, `requestState` and tasks are bound to one of them, and
+ *   every such token would otherwise be one and the same caller (RFC 9068 §2.2 requires both).
+ */
 export function principalOf(claims: JsonObject, rules: ClaimRules, token: string): Principal {
   const chosen: Record<string, JsonValue> = {};
   for (const name of rules.exposeClaims) {
@@ -98,6 +103,9 @@ export function principalOf(claims: JsonObject, rules: ClaimRules, token: string
     if (value !== undefined) chosen[name] = value;
   }
   const clientId = typeof claims.client_id === 'string' ? claims.client_id : typeof claims.azp === 'string' ? claims.azp : undefined;
+  if (typeof claims.sub !== 'string' && clientId === undefined) {
+    throw new InvalidTokenError('the token names neither a subject (sub) nor a client (client_id), so it cannot be bound to a caller');
+  }
   const principal: {
     -readonly [K in keyof Principal]: Principal[K];
   } = {

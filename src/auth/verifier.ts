@@ -27,10 +27,23 @@ import { TokenCache } from './token-cache.js';
 const MAX_DOCUMENT_BYTES = 1024 * 1024;
 
 /**
+ * Most introspection requests under way at once. Every opaque token not yet known costs one
+ * request to the authorization server, so without a bound a flood of made-up tokens becomes a
+ * flood of authenticated requests there; past it a new token gets `503` (the client retries).
+ */
+export const MAX_CONCURRENT_INTROSPECTIONS = 32;
+
+/**
  * A custom hook's caller, made safe to use: `scopes` an array of strings and `claims` an object
  * (empty when the hook gave none), frozen.
+ * @throws {TypeError} (a `500`, reported) for a caller with neither a string `subject` nor a
+ *   string `clientId`: sessions, `requestState` and tasks are bound to one of them, so every
+ *   such caller would be one and the same.
  */
 function checkedPrincipal(principal: Principal): Principal {
+  if (typeof principal.subject !== 'string' && typeof principal.clientId !== 'string') {
+    throw new TypeError('the verify hook returned a caller with neither subject nor clientId; return one of them (sessions, requestState and tasks are bound to it)');
+  }
   const scopes = Array.isArray(principal.scopes) ? principal.scopes.filter((s) => typeof s === 'string') : [];
   const claims = typeof principal.claims === 'object' && principal.claims !== null ? principal.claims : {};
   return Object.freeze({ ...principal, scopes: Object.freeze(scopes), claims: Object.freeze({ ...claims }) });
@@ -46,6 +59,8 @@ export class TokenVerifier {
   readonly #fetch: FetchSettings;
   #secret: Promise<VerifyKey> | undefined;
   readonly #now: () => number;
+  /** Introspections under way, by token: a token sent again meanwhile shares its answer. */
+  readonly #introspecting = new Map<string, Promise<Principal>>();
 
   constructor(options: CheckedOptions, now: () => number = Date.now) {
     this.#options = options;
@@ -104,7 +119,7 @@ export class TokenVerifier {
       return checkedPrincipal(principal);
     }
     if (looksLikeJws(token)) return this.#verifyJwt(token);
-    if (options.introspection !== undefined) return this.#introspect(token);
+    if (options.introspection !== undefined) return this.#introspectOnce(token);
     throw new InvalidTokenError('the token is not a JWT, and this server does not introspect tokens');
   }
 
@@ -117,6 +132,19 @@ export class TokenVerifier {
     const key = isSymmetric(alg) ? await (this.#secret ??= importSecret(this.#options.secret as Uint8Array)) : await this.#jwks.key(alg, jws.kid);
     if (!(await verifySignature(alg, key, jws))) throw new InvalidTokenError('the token signature does not verify');
     return this.#accept(token, jws.payload, true, Infinity);
+  }
+
+  /** {@link #introspect}, at most {@link MAX_CONCURRENT_INTROSPECTIONS} at once, once per token. */
+  #introspectOnce(token: string): Promise<Principal> {
+    const running = this.#introspecting;
+    const shared = running.get(token);
+    if (shared !== undefined) return shared;
+    if (running.size >= MAX_CONCURRENT_INTROSPECTIONS) {
+      return Promise.reject(new AuthUnavailableError(`${MAX_CONCURRENT_INTROSPECTIONS} token introspections are under way already`));
+    }
+    const answer = this.#introspect(token).finally(() => running.delete(token));
+    running.set(token, answer);
+    return answer;
   }
 
   async #introspect(token: string): Promise<Principal> {

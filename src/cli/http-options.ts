@@ -1,7 +1,8 @@
 /**
  * The operator's options of `baremcp serve --http`, from the command line and the environment:
  * `--state-secret S` (`BAREMCP_STATE_SECRET`), `--allowed-host H` (repeatable;
- * `BAREMCP_ALLOWED_HOSTS`, comma-separated) and `--health[=PATH]`.
+ * `BAREMCP_ALLOWED_HOSTS`, comma-separated), `--health[=PATH]`, `--max-in-flight N` and
+ * `--behind-proxy`.
  * @module
  */
 import type { Server } from '../server/server.js';
@@ -18,6 +19,10 @@ export interface HttpServeOptions {
   allowedHosts?: AllowList;
   /** Set by `--health`. */
   healthPath?: string;
+  /** Set by `--max-in-flight`. */
+  maxInFlight?: number;
+  /** Set by `--behind-proxy`. */
+  behindProxy?: boolean;
 }
 
 /**
@@ -26,8 +31,9 @@ export interface HttpServeOptions {
  * Allowed hosts add to the defaults of the bound address (localhost, the address, and for
  * `0.0.0.0` every address of this machine); `*` allows any `Host`.
  * @param host the `--host` the server binds.
- * @throws {UsageError} for an empty secret, an empty host, or a health path that is not an
- *   absolute path or is the MCP endpoint's own.
+ * @throws {UsageError} for an empty secret, an empty host, a health path that is not an
+ *   absolute path or is the MCP endpoint's own, or a `--max-in-flight` that is not a positive
+ *   integer.
  */
 export function applyHttpOptions(
   args: ParsedArgs,
@@ -61,5 +67,14 @@ export function applyHttpOptions(
     }
     options.healthPath = path;
   }
+  const maxInFlight = optionString(args, 'max-in-flight');
+  if (maxInFlight !== undefined) {
+    const n = Number(maxInFlight);
+    if (!/^[0-9]+$/.test(maxInFlight) || !Number.isSafeInteger(n) || n < 1) {
+      throw new UsageError(`--max-in-flight=${maxInFlight}: expected a positive integer, e.g. --max-in-flight 64`);
+    }
+    options.maxInFlight = n;
+  }
+  if (args.options.has('behind-proxy')) options.behindProxy = true;
   return options;
 }

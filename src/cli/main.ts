@@ -41,6 +41,10 @@ Usage:
     --allowed-host H               with --http: a Host name clients or a proxy use; repeatable,
                                    * for any (env BAREMCP_ALLOWED_HOSTS, comma-separated)
     --health[=PATH]                with --http: GET PATH (/healthz) answers 200, 503 when closing
+    --max-in-flight N              with --http: requests one session (or caller) runs at once;
+                                   past it 429 with Retry-After (default 256, as over stdio)
+    --behind-proxy                 with --http: clients come through a proxy or balancer (every
+                                   one has its address): no per-address session cap
   baremcp dev <module> [serve's options]
                                    serve <module> as serve does, and reload it when it or a file
                                    it imports changes: clients stay connected and get
@@ -68,14 +72,14 @@ Exit codes: 0 ok, 1 tool error or violations found, 2 usage error, 3 server fail
  * their value inline or as the next argument.
  */
 const OPTIONS: { readonly [command: string]: CommandOptions } = {
-  '': { values: ['root', 'port', 'host', 'state-secret', 'allowed-host', 'health'], flags: ['http'] },
+  '': { values: ['root', 'port', 'host', 'state-secret', 'allowed-host', 'health', 'max-in-flight'], flags: ['behind-proxy', 'http'] },
   serve: {
-    values: ['port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host', 'health'],
-    flags: ['http', 'isolate'],
+    values: ['port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host', 'health', 'max-in-flight'],
+    flags: ['behind-proxy', 'http', 'isolate'],
   },
   dev: {
-    values: ['port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host', 'health'],
-    flags: ['http', 'isolate'],
+    values: ['port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host', 'health', 'max-in-flight'],
+    flags: ['behind-proxy', 'http', 'isolate'],
   },
   call: { values: ['server', 'root', 'read', 'prompt'], flags: ['json', 'verbose'] },
   check: { values: ['server', 'root', 'profile'], flags: ['json', 'verbose'] },
@@ -84,7 +88,7 @@ const OPTIONS: { readonly [command: string]: CommandOptions } = {
 };
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host', 'out']);
+  const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host', 'max-in-flight', 'out']);
   if (args.options.has('version')) {
     process.stdout.write((ownPackage()?.version ?? 'unknown') + '\n');
     return 0;

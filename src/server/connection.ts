@@ -10,7 +10,7 @@
  * @module
  */
 import { classify } from '../protocol/classify.js';
-import { ErrorCode, errorResponse } from '../protocol/errors.js';
+import { ErrorCode, errorResponse, RpcError } from '../protocol/errors.js';
 import type {
   JsonObject,
   JsonRpcMessage,
@@ -78,6 +78,12 @@ export interface Connection {
 }
 
 let connectionCount = 0;
+
+/**
+ * Most URIs one connection may hold legacy `resources/subscribe`s for: a template matches
+ * unboundedly many URIs, and each is kept until it is unsubscribed or the connection ends.
+ */
+export const MAX_RESOURCE_SUBSCRIPTIONS = 1000;
 
 /** The server's side of a connection (internal: transports see the {@link Connection} interface). */
 export class ServerConnection implements Connection, ConnectionPort {
@@ -241,10 +247,23 @@ export class ServerConnection implements Connection, ConnectionPort {
     this.#onchange?.({ kind: 'logLevel', level });
   }
 
-  /** Records a legacy `resources/subscribe` (`on`) or `resources/unsubscribe`. */
+  /**
+   * Records a legacy `resources/subscribe` (`on`) or `resources/unsubscribe`.
+   * @throws {RpcError} `-32602` for a new URI once {@link MAX_RESOURCE_SUBSCRIPTIONS} are held.
+   */
   subscribe(uri: string, on: boolean): void {
-    if (on) this.#resources.add(uri);
-    else this.#resources.delete(uri);
+    if (!on) {
+      this.#resources.delete(uri);
+      this.#onchange?.({ kind: 'subscribe', uri, on });
+      return;
+    }
+    if (!this.#resources.has(uri) && this.#resources.size >= MAX_RESOURCE_SUBSCRIPTIONS) {
+      throw new RpcError(
+        ErrorCode.InvalidParams,
+        `resources/subscribe: this session holds ${MAX_RESOURCE_SUBSCRIPTIONS} subscriptions, the most it may; unsubscribe from one first`,
+      );
+    }
+    this.#resources.add(uri);
     this.#onchange?.({ kind: 'subscribe', uri, on });
   }
 
@@ -260,7 +279,9 @@ export class ServerConnection implements Connection, ConnectionPort {
     this.#plainScope = undefined;
     this.#initialized = state.initialized;
     this.#resources.clear();
-    for (const uri of state.resourceSubscriptions) this.#resources.add(uri);
+    for (const uri of state.resourceSubscriptions.slice(0, MAX_RESOURCE_SUBSCRIPTIONS)) {
+      this.#resources.add(uri);
+    }
   }
 
   /** Handles a message another replica relayed; true when it belonged here. */

@@ -8,14 +8,14 @@
  * @module
  */
 import { ErrorCode, RpcError } from '../protocol/errors.js';
-import { hasOwn, type JsonObject, type JsonValue } from '../protocol/messages.js';
+import { hasOwn, isObject, type JsonObject, type JsonValue } from '../protocol/messages.js';
 import { META } from '../protocol/meta.js';
 import { SUPPORTED_REVISIONS } from '../protocol/revisions.js';
 import type { CallToolResult, Implementation } from '../protocol/types.js';
 import { complete } from './completion.js';
 import { LOGGING_LEVELS, type LoggingLevel, type RequestContext } from './context.js';
 import { initializeResult, readInitialize } from './lifecycle.js';
-import type { MethodEntry } from './methods.js';
+import type { MethodEntry, RequestTarget } from './methods.js';
 import { listedFor } from './principal.js';
 import type { PromptRegistry } from './prompts.js';
 import type { ResourceRegistry } from './resources.js';
@@ -46,6 +46,12 @@ const BOTH = ['legacy', 'modern'] as const;
 /** The core entries of the method table, reading `host`. */
 export function coreMethods(host: MethodHost): MethodEntry[] {
   const page = (): number => host.pageSize;
+  /** The prompt named `name`, with its scopes, as a request target (undefined: no such prompt). */
+  const promptTarget = (name: unknown): RequestTarget | undefined => {
+    const prompt = typeof name === 'string' ? host.prompts.prompt(name) : undefined;
+    if (prompt === undefined) return undefined;
+    return { kind: 'prompt', name: prompt.name, ...(prompt.scopes ? { scopes: prompt.scopes } : {}) };
+  };
   return [
     {
       method: 'initialize',
@@ -179,17 +185,19 @@ export function coreMethods(host: MethodHost): MethodEntry[] {
       capability: 'prompts',
       required: { name: 'string' },
       nameParam: 'name',
-      target(params) {
-        const prompt = typeof params?.name === 'string' ? host.prompts.prompt(params.name) : undefined;
-        if (prompt === undefined) return undefined;
-        return { kind: 'prompt', name: prompt.name, ...(prompt.scopes ? { scopes: prompt.scopes } : {}) };
-      },
+      target: (params) => promptTarget(params?.name),
       run: (params, ctx) => host.prompts.get(params, ctx),
     },
     {
       method: 'completion/complete',
       eras: BOTH,
       capability: 'completions',
+      // A prompt's completers are part of the prompt: its scopes guard them as they guard
+      // prompts/get (completions may list what only the prompt's callers may see).
+      target(params) {
+        const ref = params?.ref;
+        return isObject(ref) && ref.type === 'ref/prompt' ? promptTarget(ref.name) : undefined;
+      },
       run: (params, ctx) => complete(params, ctx, { prompts: host.prompts, resources: host.resources }),
     },
   ];

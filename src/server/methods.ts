@@ -45,7 +45,10 @@ export interface SessionControl {
   handshake(protocolVersion: string, client: RequestScope['client']): void;
   /** Records the level of `logging/setLevel` (legacy era). */
   setLogLevel(level: NonNullable<RequestScope['logLevel']>): void;
-  /** Records a legacy `resources/subscribe` (`on`) or `resources/unsubscribe` (`!on`). */
+  /**
+   * Records a legacy `resources/subscribe` (`on`) or `resources/unsubscribe` (`!on`).
+   * @throws {RpcError} `-32602` when the connection holds as many subscriptions as it may.
+   */
   subscribe(uri: string, on: boolean): void;
   /**
    * Serves `subscriptions/listen` on this connection until it is cancelled or ended; resolves to

@@ -37,6 +37,7 @@ import {
   preflightResponse,
   type AllowList,
 } from './http-rules.js';
+import { InFlight } from './in-flight.js';
 import { isModernPost, postLegacy, postModern, type PostContext } from './post.js';
 import { MemoryEventStore, type EventStore } from './event-store.js';
 import { getStream, type GetContext } from './get.js';
@@ -72,11 +73,40 @@ export interface FetchHandlerOptions {
    */
   sessionIdleMs?: number;
   /**
-   * Most legacy sessions at once; `initialize` beyond it gets `503`. It bounds the default
-   * `sessionStore` and the live sessions this handler keeps.
+   * A legacy session that has not sent `notifications/initialized` ends this long after its last
+   * use, in milliseconds (at most `sessionIdleMs`), so half-open sessions do not hold places.
+   * @default 60000 (1 minute)
+   */
+  uninitializedSessionMs?: number;
+  /**
+   * Most legacy sessions at once. It bounds the default `sessionStore` and the live sessions
+   * this handler keeps. A full table does not lock new clients out: an `initialize` takes the
+   * place of a half-open session (never past `initialize`, oldest first), else of the least
+   * recently used one (whose client gets `404` and starts again). `503` only when every session
+   * kept here has a request running or a stream open.
    * @default 10000
    */
   maxSessions?: number;
+  /**
+   * Most legacy sessions of one authenticated caller (with `auth`) in the default `sessionStore`;
+   * its next `initialize` takes the place of one of its own (half-open first, then least recently
+   * used), so no caller can fill the table for the others.
+   * @default a tenth of maxSessions
+   */
+  maxSessionsPerOwner?: number;
+  /**
+   * Most legacy sessions opened from one socket address (`ExecutionContext.remoteAddress`; the
+   * node:http handler gives it) in the default `sessionStore`, as `maxSessionsPerOwner`. Not
+   * applied when `behindProxy`, where every client has the proxy's address.
+   * @default a tenth of maxSessions
+   */
+  maxSessionsPerAddress?: number;
+  /**
+   * The endpoint is reached through a reverse proxy or load balancer, so the socket address is
+   * the proxy's, not the client's: sessions are not capped per address.
+   * @default false
+   */
+  behindProxy?: boolean;
   /**
    * Where legacy sessions live. Replicas behind a balancer that share one (`RedisSessionStore`
    * of `baremcp/redis`) serve each other's sessions, with no sticky routing.
@@ -89,6 +119,22 @@ export interface FetchHandlerOptions {
    * @default a MemoryEventStore (bounded; this process only)
    */
   eventStore?: EventStore;
+  /**
+   * Most requests one caller may have running at once: a legacy session, or under authorization
+   * the principal of 2026-07-28 requests (anonymous 2026-07-28 requests count towards
+   * `maxInFlightTotal` only). Each request of a batch counts. A request past it is not run: its
+   * POST gets `429` with `Retry-After` (`RATE_LIMITED`, `data: { retryAfterMs }`), or, for the
+   * requests of a batch past it when others in the batch found a place, an error of its own in the
+   * batch reply (`200`). The same name and default as stdio's `maxInFlight`.
+   * @default 256
+   */
+  maxInFlight?: number;
+  /**
+   * Most requests the whole handler may have running at once, over all callers; a request past
+   * it gets `503` with `Retry-After` (in a batch: an error of its own, as for `maxInFlight`).
+   * @default 4096
+   */
+  maxInFlightTotal?: number;
   /**
    * Interval of keep-alive comments on open SSE streams, in milliseconds; 0 for none. Keep it
    * under the idle time-out of the runtime and of every proxy in between (Bun's is 10 s).
@@ -123,10 +169,19 @@ export interface FetchHandlerOptions {
   healthPath?: string;
 }
 
-/** The per-request context of a runtime that ends a request's work with its response. */
+/**
+ * What the runtime knows of a request beyond the `Request` itself: its per-request context where
+ * it ends a request's work with its response (Cloudflare Workers), and the peer's address.
+ */
 export interface ExecutionContext {
   /** Keeps the request's work alive until `work` settles (Cloudflare Workers `ctx.waitUntil`). */
-  waitUntil(work: Promise<unknown>): void;
+  waitUntil?(work: Promise<unknown>): void;
+  /**
+   * The peer's address as the socket saw it (node:http `req.socket.remoteAddress`; Deno
+   * `info.remoteAddr.hostname`; Bun `server.requestIP(request)?.address`). With it, and unless
+   * `behindProxy`, legacy sessions are capped per address (`maxSessionsPerAddress`).
+   */
+  remoteAddress?: string;
 }
 
 /** A Streamable HTTP handler: call it with each request to the MCP endpoint. */
@@ -186,7 +241,10 @@ function refuse(status: number, text: string, headers: Headers): Response {
  * the latter); `409` for a second GET stream on a session; `413` for a body over `maxBodyBytes`;
  * `415` for a body that is not `application/json`; `429` with `Retry-After` for a request a rate
  * limit refuses (before the body is read when the middleware's admission check can tell from the
- * headers, see `admission.ts`); `503` while closing.
+ * headers, see `admission.ts`) or that finds its caller at `maxInFlight`; `503` with `Retry-After`
+ * for a request past `maxInFlightTotal`, and for an `initialize` when every session kept here is
+ * busy (see `maxSessions`); `503` while closing. A batch is refused whole only when none of its
+ * requests finds a place (see `in-flight.ts`).
  * @throws {TypeError} for a `healthPath` that is not a path or is `path` itself.
  * @example
  * const handler = createFetchHandler(server, { path: '/mcp' });
@@ -204,16 +262,25 @@ export function createFetchHandler(
   if (options.maxBufferedBytes !== undefined) sse.maxBufferedBytes = options.maxBufferedBytes;
   const maxSessions = options.maxSessions ?? 10_000;
   const events = options.eventStore ?? new MemoryEventStore();
+  const store =
+    options.sessionStore ??
+    new MemorySessionStore({
+      maxSessions,
+      ...(options.maxSessionsPerOwner === undefined ? {} : { maxSessionsPerOwner: options.maxSessionsPerOwner }),
+      ...(options.maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress: options.maxSessionsPerAddress }),
+    });
   const sessions = new LiveSessions(server, {
-    store: options.sessionStore ?? new MemorySessionStore({ maxSessions }),
+    store,
     events,
     idleMs: options.sessionIdleMs ?? 30 * 60_000,
+    uninitializedMs: options.uninitializedSessionMs ?? 60_000,
     maxLive: maxSessions,
     sse,
   });
   const followers = new Set<SseStream>();
   const streams: GetContext = { server, sessions, events, sse, followers };
   const heartbeat = startHeartbeat(server, events);
+  const running = new InFlight(options.maxInFlight, options.maxInFlightTotal);
   const inFlight = new Set<Promise<unknown>>();
   const live = new Set<Connection>();
   const auth = options.auth;
@@ -224,6 +291,7 @@ export function createFetchHandler(
     events,
     sse,
     live,
+    inFlight: running,
     track(work) {
       inFlight.add(work);
       work.then(
@@ -248,7 +316,8 @@ export function createFetchHandler(
     principal: Principal | undefined,
     execution: ExecutionContext | undefined,
   ): Promise<Response> {
-    const waitUntil = execution === undefined ? undefined : (work: Promise<unknown>) => execution.waitUntil(work);
+    const keep = execution?.waitUntil;
+    const waitUntil = keep === undefined ? undefined : (work: Promise<unknown>) => keep.call(execution, work);
     // A refusal before the body is read says `Connection: close`: the unread body must not be
     // taken for the next request on a kept-alive connection.
     if (!isJsonContentType(request.headers.get('content-type'))) {
@@ -280,7 +349,9 @@ export function createFetchHandler(
     const version = request.headers.get(HEADER.protocolVersion);
     if (!isModernPost(message, version)) {
       const sessionId = request.headers.get(HEADER.sessionId);
-      return postLegacy(context, message, version, cors, sessionId, request.headers, principal, waitUntil);
+      // Behind a proxy every client has the proxy's address: it tells nothing about the client.
+      const address = options.behindProxy === true ? undefined : execution?.remoteAddress;
+      return postLegacy(context, message, version, cors, sessionId, request.headers, principal, waitUntil, address);
     }
     if (Array.isArray(message)) {
       return refuse(400, 'Invalid Request: 2026-07-28 has no batches', cors);

@@ -213,7 +213,8 @@ export function createHttpHandler(server: Server, options: HttpHandlerOptions = 
       res.end();
       return;
     }
-    fetchHandler(request)
+    const remoteAddress = req.socket.remoteAddress;
+    fetchHandler(request, remoteAddress === undefined ? undefined : { remoteAddress })
       .then((response) => writeResponse(response, res))
       .catch((error: unknown) => {
         server.report(

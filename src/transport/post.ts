@@ -19,6 +19,7 @@ import {
   isRequestId,
   type JsonObject,
   type JsonRpcMessage,
+  type JsonRpcResponse,
   type RequestId,
 } from '../protocol/messages.js';
 import { MODERN_REVISIONS, SUPPORTED_REVISIONS } from '../protocol/revisions.js';
@@ -34,6 +35,7 @@ import { authorizedInfo, scopeRefusal } from './authorize.js';
 import { checkRequestHeaders, paramHeaders } from './headers.js';
 import { emptyResponse, errorReply, HEADER, jsonResponse, mergeHeaders } from './http-rules.js';
 import type { EventStore } from './event-store.js';
+import { inFlightRefusal, requestCount, splitBatch, type InFlight, type InFlightPermit } from './in-flight.js';
 import type { LiveSessions } from './sessions.js';
 import { toRecord } from './sessions.js';
 import type { SseOptions } from './sse.js';
@@ -53,6 +55,8 @@ export interface PostContext {
   track(work: Promise<unknown>): void;
   /** The 2026-07-28 connections in flight (each serves one POST). */
   live: Set<Connection>;
+  /** The requests running now, per caller and in all (see `in-flight.ts`). */
+  inFlight: InFlight;
 }
 
 /** The id of a request-shaped message, when it has a usable one. */
@@ -151,6 +155,9 @@ export async function postModern(
     const refusal = scopeRefusal(context.auth, context.server, message, principal, cors);
     if (refusal !== undefined) return refusal;
   }
+  // Stateless requests count per principal; anonymous ones only towards the total.
+  const permit = context.inFlight.take(principal === undefined ? undefined : `principal ${principalKey(principal)}`, 1);
+  if (permit.refusedBy !== undefined) return inFlightRefusal(permit.refusedBy, cors, m.id);
 
   let connection: Connection | undefined;
   const cancel = (): void => connection?.close();
@@ -169,6 +176,7 @@ export async function postModern(
     }),
     message,
   ).then((reply) => {
+    permit.release();
     exchange.finish(reply);
     request.signal?.removeEventListener('abort', cancel);
     connection.close();
@@ -194,6 +202,7 @@ export async function postLegacy(
   requestHeaders: Headers,
   principal?: Principal,
   waitUntil?: TransportRequestInfo['waitUntil'],
+  address?: string,
 ): Promise<Response> {
   const id = idOf(message);
   const withId = id === undefined ? {} : { id };
@@ -236,7 +245,7 @@ export async function postLegacy(
       return jsonResponse(200, reply as JsonRpcMessage, cors);
     }
     session = await sessions.create(
-      toRecord(owner, { ...handshake, logLevel: undefined, initialized: false, resourceSubscriptions: [] }),
+      toRecord(owner, { ...handshake, logLevel: undefined, initialized: false, resourceSubscriptions: [] }, address),
     );
     if (session === undefined) {
       const text = 'Service Unavailable: too many sessions';
@@ -269,6 +278,13 @@ export async function postLegacy(
     await sessions.settled(live);
     return reply === null ? emptyResponse(202, headers) : jsonResponse(400, reply, headers);
   }
+  // Requests take places in flight (the opening initialize only towards the total); a batch is
+  // refused whole only when none of its requests finds one.
+  const { permit, run, refused } = admit(context.inFlight, opening ? undefined : `session ${live.id}`, message, live.connection);
+  if (permit.granted === 0 && permit.refusedBy !== undefined) {
+    if (opening) await sessions.delete(live.id);
+    return inFlightRefusal(permit.refusedBy, opening ? cors : headers, id);
+  }
   live.busy++;
   const node = context.server.nodeId;
   const requestId = idOf(message);
@@ -284,9 +300,11 @@ export async function postLegacy(
       ),
   });
   const served = settle(
-    live.connection.handle(message, { ...info, send: exchange.send }),
+    live.connection.handle(run, { ...info, send: exchange.send }),
     message,
-  ).then(async (reply) => {
+  ).then(async (ran) => {
+    permit.release();
+    const reply = withRefused(ran, refused);
     // A failed initialize opens nothing.
     if (opening && isError(reply)) {
       headers.delete(HEADER.sessionId);
@@ -307,4 +325,31 @@ function initializeHandshake(message: unknown): Pick<SessionSnapshot, 'protocolV
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Takes places in flight for the requests of a legacy POST. A batch on a 2025-03-26 session is
+ * split: the requests that found a place run (`run`), each other gets its error in `refused`.
+ * Anything else runs whole, or not at all when its one request found no place.
+ */
+function admit(
+  inFlight: InFlight,
+  caller: string | undefined,
+  message: unknown,
+  connection: Connection,
+): { permit: InFlightPermit; run: unknown; refused: JsonRpcResponse[] } {
+  // A batch a session cannot take (not 2025-03-26, empty) runs nothing: its one error needs no place.
+  const batch = Array.isArray(message) && message.length > 0 && connection.protocolVersion === '2025-03-26';
+  const wanted = batch ? requestCount(message as unknown[]) : Array.isArray(message) ? 0 : 1;
+  const permit = inFlight.take(caller, wanted);
+  if (!batch || permit.granted === 0 || permit.refusedBy === undefined) return { permit, run: message, refused: [] };
+  const { run, refused } = splitBatch(message as unknown[], permit.granted, permit.refusedBy);
+  return { permit, run, refused };
+}
+
+/** The batch reply with the errors of the requests that found no place in flight. */
+function withRefused(reply: Reply, refused: JsonRpcResponse[]): Reply {
+  if (refused.length === 0) return reply;
+  if (reply === null) return refused;
+  return Array.isArray(reply) ? [...reply, ...refused] : reply;
 }

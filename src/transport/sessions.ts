@@ -57,6 +57,11 @@ export interface LiveSessionsOptions {
   events: EventStore;
   /** A session unused this long (no request, no open stream), in milliseconds, is gone. */
   idleMs: number;
+  /**
+   * A session that has not sent `notifications/initialized` is gone this long after its last
+   * use, in milliseconds (at most `idleMs`): half-open sessions do not hold their place for long.
+   */
+  uninitializedMs: number;
   /** Most live copies kept here; beyond it idle ones are dropped (their records stay). */
   maxLive: number;
   /** Options of the standalone GET streams. */
@@ -71,8 +76,11 @@ export function newSessionId(): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
 }
 
-/** The record of a session, from its connection's state. */
-export function toRecord(owner: string, state: SessionSnapshot): SessionRecord {
+/**
+ * The record of a session, from its connection's state.
+ * @param address the socket address it is opened from, when it is to count (see `SessionRecord`).
+ */
+export function toRecord(owner: string, state: SessionSnapshot, address?: string): SessionRecord {
   const record: SessionRecord = {
     owner,
     protocolVersion: state.protocolVersion ?? '',
@@ -81,6 +89,7 @@ export function toRecord(owner: string, state: SessionSnapshot): SessionRecord {
     resourceSubscriptions: state.resourceSubscriptions,
   };
   if (state.logLevel !== undefined) record.logLevel = state.logLevel;
+  if (address !== undefined) record.address = address;
   return record;
 }
 
@@ -148,7 +157,7 @@ export class LiveSessions {
   async create(record: SessionRecord): Promise<Session | undefined> {
     if (!this.#makeRoom()) return undefined;
     const id = newSessionId();
-    if (!(await this.#options.store.create(id, record, this.#options.idleMs))) return undefined;
+    if (!(await this.#options.store.create(id, record, this.#ttl(record.initialized)))) return undefined;
     if (!this.#makeRoom()) {
       await this.#options.store.delete(id);
       return undefined;
@@ -169,6 +178,10 @@ export class LiveSessions {
       return undefined;
     }
     if (record.owner !== owner) return undefined;
+    // The read renewed it for idleMs; a half-open session gets no more than uninitializedMs.
+    if (!record.initialized && this.#ttl(false) < this.#options.idleMs) {
+      await this.#options.store.update(id, (r) => r, this.#ttl(false));
+    }
     if (session === undefined) {
       if (!this.#makeRoom()) return undefined;
       session = this.#materialize(id, record);
@@ -239,11 +252,21 @@ export class LiveSessions {
     for (const session of this.#live.values()) {
       if (session.stream?.open === true || session.busy > 0) {
         session.lastSeen = now;
-        this.#queue(session, this.#options.store.get(session.id, this.#options.idleMs).then(() => undefined));
+        const ttl = this.#ttl(session.connection.snapshot().initialized);
+        // A session gone from the store (ended elsewhere, or made room for another) ends here.
+        const renewed = this.#options.store.get(session.id, ttl).then((record) => {
+          if (record === undefined) this.#drop(session);
+        });
+        this.#queue(session, renewed);
       } else if (session.pending === 0 && now - session.lastSeen > idle) {
         this.#drop(session);
       }
     }
+  }
+
+  /** The time-to-live of a session, by whether it went past `initialize`. */
+  #ttl(initialized: boolean): number {
+    return initialized ? this.#options.idleMs : Math.min(this.#options.uninitializedMs, this.#options.idleMs);
   }
 
   #materialize(id: string, record: SessionRecord): Session {

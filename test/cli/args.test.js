@@ -36,8 +36,8 @@ test('parseArgs refuses short options other than -h', () => {
 
 test('every command refuses an option it does not take: exit 2, the known options on stderr, nothing on stdout', () => {
   const cases = [
-    [['--prot'], 'baremcp: unknown option "--prot" (choose from --root, --port, --host, --state-secret, --allowed-host, --health, --http, --help, --version)'],
-    [['serve', './server.js', '--root', '.'], 'baremcp: serve: unknown option "--root" (choose from --port, --host, --auth-issuer, --auth-audience, --public-url, --state-secret, --allowed-host, --health, --http, --isolate, --help, --version)'],
+    [['--prot'], 'baremcp: unknown option "--prot" (choose from --root, --port, --host, --state-secret, --allowed-host, --health, --max-in-flight, --behind-proxy, --http, --help, --version)'],
+    [['serve', './server.js', '--root', '.'], 'baremcp: serve: unknown option "--root" (choose from --port, --host, --auth-issuer, --auth-audience, --public-url, --state-secret, --allowed-host, --health, --max-in-flight, --behind-proxy, --http, --isolate, --help, --version)'],
     [['call', 'echo', '--jsn'], 'baremcp: call: unknown option "--jsn" (choose from --server, --root, --read, --prompt, --json, --verbose, --help, --version)'],
     [['check', '--profiles', 'openai'], 'baremcp: check: unknown option "--profiles" (choose from --server, --root, --profile, --json, --verbose, --help, --version)'],
     [['init', 'dir', '--force'], 'baremcp: init: unknown option "--force" (choose from --help, --version)'],

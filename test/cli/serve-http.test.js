@@ -141,13 +141,16 @@ test('replicas sharing --state-secret or BAREMCP_STATE_SECRET resume each other;
   assert.match(elsewhere.body.error.message, /integrity check failed/);
 });
 
-test('the operator options are usage errors without --http, or with an empty secret or a bad health path', () => {
+test('the operator options are usage errors without --http, or with an empty secret, a bad health path or a bad --max-in-flight', () => {
   const run = (args, env = {}) =>
     spawnSync(process.execPath, [mainBin, 'serve', ASK, ...args], { encoding: 'utf8', env: cleanEnv(env), input: '', timeout: 10_000 });
   const cases = [
     [['--state-secret', 's'], {}, 'baremcp: --state-secret needs --http\n'],
     [['--allowed-host', 'x'], {}, 'baremcp: --allowed-host needs --http\n'],
     [['--health'], {}, 'baremcp: --health needs --http\n'],
+    [['--max-in-flight', '4'], {}, 'baremcp: --max-in-flight needs --http\n'],
+    [['--behind-proxy'], {}, 'baremcp: --behind-proxy needs --http\n'],
+    [['--http', '--port', '0', '--max-in-flight', '0'], {}, 'baremcp: --max-in-flight=0: expected a positive integer, e.g. --max-in-flight 64\n'],
     [['--http', '--port', '0', '--state-secret='], {}, 'baremcp: --state-secret (or BAREMCP_STATE_SECRET) is empty: give every replica the same non-empty secret\n'],
     [['--http', '--port', '0'], { BAREMCP_STATE_SECRET: '' }, 'baremcp: --state-secret (or BAREMCP_STATE_SECRET) is empty: give every replica the same non-empty secret\n'],
     [['--http', '--port', '0', '--health=healthz'], {}, 'baremcp: --health=healthz: expected a path other than /mcp, e.g. --health=/healthz\n'],
@@ -157,4 +160,26 @@ test('the operator options are usage errors without --http, or with an empty sec
     assert.equal(result.status, 2, args.join(' '));
     assert.equal(result.stderr, message);
   }
+});
+
+test('--max-in-flight N: a session with N requests running gets 429 with Retry-After for the next', async () => {
+  const server = await serve(['--max-in-flight', '1', '--behind-proxy']);
+  const url = `http://127.0.0.1:${server.port}/mcp`;
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const send = (body, extra = {}) => fetch(url, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+  const init = await send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { elicitation: {} }, clientInfo: { name: 't', version: '1' } } });
+  const session = { 'mcp-session-id': init.headers.get('mcp-session-id') };
+  await init.text();
+  await (await send({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
+  const ask = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'ask', arguments: {} } };
+  // The first call waits for the client's answer (its stream carries the elicitation request).
+  const first = await send(ask, session);
+  assert.equal(first.status, 200);
+  const second = await send({ ...ask, id: 3 }, session);
+  assert.equal(second.status, 429);
+  assert.equal(second.headers.get('retry-after'), '1');
+  assert.equal((await second.json()).error.code, -31429);
+  await (await send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } }, session)).text();
+  await first.body.cancel();
+  await server.stop();
 });

@@ -1,6 +1,7 @@
 // URI templates: RFC 6570 level 1 `{var}` and reserved expansion `{+var}`, compiled once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { compileUriTemplate, isUriTemplate, UriTemplateError } from '../../dist/server/uri-template.js';
 
@@ -105,4 +106,76 @@ test('a template without variables matches only itself', () => {
 test('isUriTemplate tells a template from a plain URI', () => {
   assert.equal(isUriTemplate('file:///{+path}'), true);
   assert.equal(isUriTemplate('file:///a.txt'), false);
+});
+
+/** The regular expression a template means (`{var}`: `([^/?#]+)`, `{+var}`: `(.+)`): the oracle. */
+function oracle(template) {
+  const source = template
+    .split(/(\{\+?[^{}]+\})/)
+    .map((piece) => (piece.startsWith('{') ? (piece[1] === '+' ? '(.+)' : '([^/?#]+)') : piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`, 's');
+}
+
+test('matching splits a URI exactly as a greedy backtracking regular expression would, without one', () => {
+  // Templates and URIs over a small alphabet, so that ambiguous splits are common.
+  const literal = fc.string({ unit: fc.constantFrom('a', '-', '/', '.', '?', '#'), maxLength: 3 });
+  const variable = fc.record({ reserved: fc.boolean(), name: fc.constantFrom('a', 'b', 'c') });
+  const template = fc
+    .tuple(literal, fc.array(fc.tuple(variable, literal.filter((s) => s.length > 0)), { maxLength: 4 }), literal)
+    .map(([head, pairs, tail]) => head + pairs.map(([v, l]) => `{${v.reserved ? '+' : ''}${v.name}}${l}`).join('') + tail);
+  // URIs made by filling the variables with text that holds the literals too (so that many
+  // splits are possible), and arbitrary ones.
+  const unit = fc.constantFrom('a', 'b', '-', '/', '.', '?', '#');
+  const cases = template.chain((text) =>
+    fc.tuple(
+      fc.constant(text),
+      fc.oneof(
+        fc.array(fc.string({ unit, minLength: 1, maxLength: 5 }), { minLength: 4, maxLength: 4 }).map((values) => {
+          let k = 0;
+          return text.replace(/\{\+?[^{}]+\}/g, () => values[k++]);
+        }),
+        fc.string({ unit, maxLength: 14 }),
+      ),
+    ),
+  );
+  let matched = 0;
+  fc.assert(
+    fc.property(cases, ([text, candidate]) => {
+      const compiled = compileUriTemplate(text);
+      const m = oracle(text).exec(candidate);
+      let expected;
+      if (m !== null) {
+        expected = {};
+        const names = [...text.matchAll(/\{\+?([^{}]+)\}/g)].map((x) => x[1]);
+        for (const [k, name] of names.entries()) {
+          if (name in expected && expected[name] !== m[k + 1]) return assert.equal(compiled.match(candidate), undefined);
+          expected[name] = m[k + 1];
+        }
+      }
+      if (expected !== undefined) matched++;
+      assert.deepEqual(compiled.match(candidate), expected, `${text} against ${candidate}`);
+    }),
+    { numRuns: 3000 },
+  );
+  assert.ok(matched > 300, `only ${matched} of 3000 cases matched`);
+});
+
+test('a crafted URI cannot stop the server: matching takes linear time (a backtracking regex took hours), and URIs over 65,536 characters match nothing', () => {
+  // In a child process with a deadline, so that a hang fails the test instead of the suite.
+  const script = `
+    import { compileUriTemplate } from ${JSON.stringify(new URL('../../dist/server/uri-template.js', import.meta.url).href)};
+    const t = compileUriTemplate('db://{+a}-{+b}-{+c}-{+d}.json');
+    const two = compileUriTemplate('weather://{city}-{date}');
+    const out = [
+      t.match('db://' + '-'.repeat(60000) + 'x'),
+      two.match('weather://' + '-'.repeat(60000) + '/'),
+      t.match('db://a-b-c-' + 'd'.repeat(60000) + '.json')?.d.length,
+      t.match('db://a-b-c-' + 'd'.repeat(70000) + '.json'),
+    ];
+    console.log(JSON.stringify(out));
+  `;
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+  assert.equal(child.signal, null, 'the matches finished (a backtracking regular expression takes hours here)');
+  assert.deepEqual(JSON.parse(child.stdout), [null, null, 60000, null]);
 });

@@ -443,10 +443,16 @@ test('an idle session expires after sessionIdleMs and then gets 404', async () =
   );
 });
 
-test('maxSessions bounds the live sessions: initialize beyond it gets 503', async () => {
+test('maxSessions bounds the live sessions: initialize gets 503 only when every session kept has a stream open, else takes an idle one\'s place', async () => {
   const { handler } = handlerFor({ maxSessions: 1 });
-  await openSession(handler);
-  assert.equal((await post(handler, INIT())).status, 503);
+  const id = await openSession(handler);
+  const stream = await handler(request('GET', { headers: { accept: 'text/event-stream', 'mcp-session-id': id } }));
+  assert.equal(stream.status, 200);
+  const refused = await post(handler, INIT());
+  assert.equal(refused.status, 503);
+  assert.equal((await refused.json()).error.message, 'Service Unavailable: too many sessions');
+  await stream.body.cancel();
+  assert.equal((await post(handler, INIT())).status, 200, 'the idle session made room');
 });
 
 test('GET opens the session stream (one at a time) and carries list changes; without a session it is 405', async () => {

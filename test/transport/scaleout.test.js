@@ -14,9 +14,10 @@ const message = (n) => ({ jsonrpc: '2.0', method: 'notifications/progress', para
 test('MemorySessionStore holds at most maxSessions, drops expired ones to make room, and renews on use', async () => {
   let now = 0;
   const store = new MemorySessionStore({ maxSessions: 2, now: () => now });
-  assert.equal(await store.create('a', RECORD, 100), true);
-  assert.equal(await store.create('b', RECORD, 1000), true);
-  assert.equal(await store.create('c', RECORD, 100), false, 'full');
+  const done = { ...RECORD, initialized: true };
+  assert.equal(await store.create('a', done, 100), true);
+  assert.equal(await store.create('b', done, 1000), true);
+  assert.equal(await store.create('a', done, 100), false, 'an id in use');
   now = 90;
   assert.ok(await store.get('a', 100), 'renewed to 190');
   now = 150;

@@ -45,7 +45,7 @@ export async function createExampleServer(root: string): Promise<Server> {
 }
 
 /** Options that only make sense with `--http` (read by `http-options.ts`). */
-const HTTP_ONLY_OPTIONS: readonly string[] = ['state-secret', 'allowed-host', 'health'];
+const HTTP_ONLY_OPTIONS: readonly string[] = ['state-secret', 'allowed-host', 'health', 'max-in-flight', 'behind-proxy'];
 
 /** Serves a module (`serve <module>`) or the example (no module). Resolves when serving ends. */
 export async function runServe(args: ParsedArgs, modulePath: string | undefined): Promise<void> {

@@ -39,6 +39,8 @@ export interface TaskHost {
 
 const iso = (): string => new Date().toISOString();
 const EXPIRED = 'the task expired (its ttlMs passed)';
+/** Longest delay a timer takes (2^31 - 1 ms, about 24.8 days); longer TTLs rely on the sweep. */
+const MAX_TIMER_MS = 0x7fffffff;
 
 /** Leaves out the fields of a task that only a task waiting for input has. */
 function withoutInput(task: TaskState): TaskState {
@@ -63,6 +65,8 @@ export class TaskRun {
   #onStart: (() => void) | undefined;
   readonly #input: TaskInput;
   #unlink: (() => void) | undefined;
+  /** Aborts the run when the task's TTL passes, whether or not another task is created. */
+  #expiry: ReturnType<typeof setTimeout> | undefined;
 
   constructor(host: TaskHost, ctx: RequestContext, tool: string, support: TaskSupport) {
     this.#host = host;
@@ -184,6 +188,10 @@ export class TaskRun {
     this.#taskId = state.taskId;
     this.#created = state;
     host.running.set(state.taskId, this);
+    if (host.ttlMs <= MAX_TIMER_MS) {
+      this.#expiry = setTimeout(() => this.abort(new Error(EXPIRED)), host.ttlMs);
+      (this.#expiry as { unref?: () => void }).unref?.();
+    }
     this.unlinkRequest();
     this.#onStart?.();
     return true;
@@ -241,6 +249,7 @@ export class TaskRun {
     } catch {
       // The store is gone too; nothing more can be done for this task.
     } finally {
+      clearTimeout(this.#expiry);
       this.#input.release(new Error('the task is over'));
       this.#host.running.delete(this.#taskId as string);
     }

@@ -63,7 +63,8 @@ export interface TaskStore {
   /**
    * Stores a new task; resolves once `get` finds it (on every replica: SEP-2663 requires the task
    * to exist before `CreateTaskResult` is sent).
-   * @throws {TaskStoreFullError} when the store is at its limit.
+   * @throws {TaskStoreFullError} when the store is at its limit, or the task's `owner` holds as
+   *   many tasks as one owner may (a store shared by many callers should bound both).
    */
   create(task: TaskState): Promise<void>;
   /**
@@ -109,6 +110,14 @@ export interface MemoryTaskStoreOptions {
    * @default 1000
    */
   maxTasks?: number;
+  /**
+   * The most tasks held at once for one owner (the authenticated principal a task is bound to),
+   * so that one caller cannot fill the store and lock every other caller out until its tasks'
+   * TTL passes; a create beyond it fails like one beyond `maxTasks`. Tasks without an owner count
+   * against `maxTasks` only.
+   * @default a tenth of maxTasks (at least 1): 100 of 1000
+   */
+  maxTasksPerOwner?: number;
   /** The clock, in milliseconds since the epoch (tests pass their own). @default Date.now */
   now?: () => number;
 }
@@ -122,7 +131,8 @@ interface Entry {
 }
 
 /**
- * The in-process task store: at most `maxTasks` tasks, each deleted once its `ttlMs` passed
+ * The in-process task store: at most `maxTasks` tasks (`maxTasksPerOwner` of them for one
+ * principal), each deleted once its `ttlMs` passed
  * (checked when touched, and in one sweep when the earliest expiry is due). Tasks are kept as
  * JSON text, so a result JSON cannot carry fails at once, as it would on a shared store. Expired
  * ids are remembered (at most `maxTasks` of them) to answer "expired" rather than "not found".
@@ -133,14 +143,22 @@ export class MemoryTaskStore implements TaskStore {
   /** Ids expired since the last `expire` call (at most `maxTasks`). */
   #gone: string[] = [];
   readonly #max: number;
+  readonly #maxPerOwner: number;
+  /** How many live tasks each owner holds. */
+  readonly #owned = new Map<string, number>();
   readonly #now: () => number;
   #nextExpiry = Infinity;
 
-  /** @throws {TypeError} when `maxTasks` is not a positive integer. */
+  /** @throws {TypeError} when `maxTasks` or `maxTasksPerOwner` is not a positive integer. */
   constructor(options: MemoryTaskStoreOptions = {}) {
     const max = options.maxTasks ?? 1000;
     if (!Number.isSafeInteger(max) || max < 1) throw new TypeError('MemoryTaskStore: maxTasks must be a positive integer');
+    const perOwner = options.maxTasksPerOwner ?? Math.max(1, Math.floor(max / 10));
+    if (!Number.isSafeInteger(perOwner) || perOwner < 1) {
+      throw new TypeError('MemoryTaskStore: maxTasksPerOwner must be a positive integer');
+    }
     this.#max = max;
+    this.#maxPerOwner = perOwner;
     this.#now = options.now ?? Date.now;
   }
 
@@ -151,11 +169,18 @@ export class MemoryTaskStore implements TaskStore {
 
   async create(task: TaskState): Promise<void> {
     const now = this.#now();
-    if (now >= this.#nextExpiry || this.#tasks.size >= this.#max) this.#sweep(now);
-    if (this.#tasks.size >= this.#max) throw new TaskStoreFullError(`maxTasks ${this.#max}`);
+    const owner = task.owner;
+    const atOwnerLimit = (): boolean => owner !== undefined && (this.#owned.get(owner) ?? 0) >= this.#maxPerOwner;
+    if (now >= this.#nextExpiry || this.#tasks.size >= this.#max || atOwnerLimit()) this.#sweep(now);
     if (this.#tasks.has(task.taskId)) throw new Error(`task ${task.taskId} exists already`);
+    if (this.#tasks.size >= this.#max) throw new TaskStoreFullError(`maxTasks ${this.#max}`);
+    if (atOwnerLimit()) {
+      const limit = `maxTasksPerOwner ${this.#maxPerOwner}`;
+      throw new TaskStoreFullError(limit, `the caller holds as many tasks as it may (${limit})`);
+    }
     const expiresAt = task.ttlMs === null ? Infinity : now + task.ttlMs;
-    this.#tasks.set(task.taskId, { json: JSON.stringify(task), expiresAt, owner: task.owner });
+    this.#tasks.set(task.taskId, { json: JSON.stringify(task), expiresAt, owner });
+    if (owner !== undefined) this.#owned.set(owner, (this.#owned.get(owner) ?? 0) + 1);
     this.#nextExpiry = Math.min(this.#nextExpiry, expiresAt);
   }
 
@@ -214,6 +239,12 @@ export class MemoryTaskStore implements TaskStore {
 
   #forget(taskId: string, entry: Entry): void {
     this.#tasks.delete(taskId);
+    const owner = entry.owner;
+    if (owner !== undefined) {
+      const held = (this.#owned.get(owner) ?? 1) - 1;
+      if (held > 0) this.#owned.set(owner, held);
+      else this.#owned.delete(owner);
+    }
     this.#expired.set(taskId, entry.owner);
     this.#gone.push(taskId);
     if (this.#gone.length > this.#max) this.#gone.shift();
