@@ -10,6 +10,7 @@
 import { ErrorCode, RpcError, isRpcError } from '../protocol/errors.js';
 import { DEFAULT_MAX_DEPTH, exceedsDepth } from '../protocol/limits.js';
 import { isObject, type JsonObject, type JsonValue } from '../protocol/messages.js';
+import { notOneOf } from '../protocol/names.js';
 import { atLeast } from '../protocol/revisions.js';
 import type { CallToolResult, ContentBlock } from '../protocol/types.js';
 import { InputRequiredSignal } from './client-input.js';
@@ -82,6 +83,30 @@ export interface ToolHook {
     result: CallToolResult,
     ctx: RequestContext,
   ): void | CallToolResult | Promise<void | CallToolResult>;
+}
+
+/** The keys of a {@link ToolHook}. */
+const HOOK_KEYS: readonly string[] = ['before', 'after'];
+
+/**
+ * Checks a tool hook before it is added; `where` prefixes the message (`createServer: toolHooks[0]`).
+ * @throws {TypeError} for a value that is not an object with `before` and/or `after`, an unknown
+ *   key (a misspelt `befor` would otherwise never run), or a `before`/`after` that is not a function.
+ */
+export function checkToolHook(hook: ToolHook, where: string): ToolHook {
+  for (const key of isObject(hook) ? Object.keys(hook) : []) {
+    if (!HOOK_KEYS.includes(key)) throw new TypeError(`${where}: ${notOneOf('key', key, HOOK_KEYS)}`);
+  }
+  if (!isObject(hook) || (hook.before === undefined && hook.after === undefined)) {
+    throw new TypeError(`${where}: a hook is an object with before(call, ctx) and/or after(call, result, ctx)`);
+  }
+  if (hook.before !== undefined && typeof hook.before !== 'function') {
+    throw new TypeError(`${where}: before must be a function (call, ctx) => result`);
+  }
+  if (hook.after !== undefined && typeof hook.after !== 'function') {
+    throw new TypeError(`${where}: after must be a function (call, result, ctx) => result`);
+  }
+  return hook;
 }
 
 /** Characters of text and base64 data in a result (a cheap size estimate, no serialisation). */
