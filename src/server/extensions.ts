@@ -149,8 +149,8 @@ export function wrapEntry(entry: MethodEntry, wrapper: MethodWrapper): MethodEnt
 
 /**
  * Checks the name of a custom method before it is added.
- * @throws {TypeError} for a name without a vendor prefix (outside an extension), a method the
- *   table already has, or an extension that is not declared.
+ * @throws {TypeError} for a name without a vendor prefix or with one MCP reserves (outside an
+ *   extension), a method the table already has, or an extension that is not declared.
  */
 export function checkMethodName(
   name: string,
@@ -168,5 +168,11 @@ export function checkMethodName(
   }
   if (!isPrefixedName(name)) {
     throw new TypeError(`server.method: a custom method needs a reverse-DNS vendor prefix and a slash, e.g. "com.example/${name.replace(/^.*\//, '')}" (got "${name}")`);
+  }
+  // MCP 2026-07-28, Basic / Overview (`_meta` key prefixes): a second label `modelcontextprotocol`
+  // or `mcp` is reserved for MCP.
+  const labels = name.slice(0, name.indexOf('/')).split('.');
+  if (labels[1] === 'modelcontextprotocol' || labels[1] === 'mcp') {
+    throw new TypeError(`server.method: the prefix of "${name}" is reserved for MCP (its second label is modelcontextprotocol or mcp); use a prefix of your own, e.g. "com.example/${name.slice(name.indexOf('/') + 1)}"`);
   }
 }

@@ -192,8 +192,9 @@ export class Server {
   }
 
   /**
-   * Adds a custom method. Its name must carry a reverse-DNS vendor prefix and a slash
-   * (`com.example/search`), unless it belongs to an extension (whose specification names it).
+   * Adds a custom method. Its name must carry a reverse-DNS vendor prefix of the author's own and a
+   * slash (`com.example/search`; not one MCP reserves, such as `io.modelcontextprotocol/`), unless
+   * it belongs to an extension (whose specification names it).
    * @throws {TypeError} for a name without a prefix, a method that already exists, an
    *   extension the server does not support, or `eras`/`cacheScope` that are not baremcp's names.
    */

@@ -70,3 +70,16 @@ test('server.method refuses eras and a cacheScope that are not baremcp names', (
   server.method('com.example/a', () => ({}), { eras: ['modern'], cacheScope: 'private' });
   createServer({ info, tools, extensions: [{ id: 'com.example/x', eras: ['legacy'] }] });
 });
+
+test('a custom method outside any extension may not take a prefix MCP reserves', () => {
+  const server = createServer({ info, tools });
+  for (const name of ['io.modelcontextprotocol/jobs', 'dev.mcp/jobs', 'org.modelcontextprotocol.api/jobs']) {
+    refuses(
+      () => server.method(name, () => ({})),
+      `server.method: the prefix of "${name}" is reserved for MCP (its second label is modelcontextprotocol or mcp); use a prefix of your own, e.g. "com.example/jobs"`,
+    );
+  }
+  // A prefix whose second label is not reserved is the author's; an extension names its own methods.
+  server.method('com.example.mcp/jobs', () => ({}));
+  server.extension({ id: 'io.modelcontextprotocol/ui', methods: { 'io.modelcontextprotocol/ui/ping': () => ({}) } });
+});
