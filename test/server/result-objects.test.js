@@ -79,3 +79,14 @@ test('an empty object is a result: a custom method may answer {}', async () => {
   await server.handle(init(0, '2025-11-25'));
   assert.deepEqual(await server.handle({ jsonrpc: '2.0', id: 5, method: 'com.example/empty' }), { jsonrpc: '2.0', id: 5, result: {} });
 });
+
+test('cache hints a middleware sets on a 2026-07-28 result are kept (a per-caller filter marks its list private)', async () => {
+  const perCaller = async (ctx, next) => {
+    const result = await next();
+    if (ctx.method !== 'tools/list') return result;
+    return { ...result, tools: result.tools.filter(() => ctx.client.name === 'modern'), cacheScope: 'private' };
+  };
+  const { server } = fixture({ middleware: [perCaller], cache: { 'tools/list': { ttlMs: 60000, cacheScope: 'public' } } });
+  const reply = await server.handle({ jsonrpc: '2.0', id: 6, method: 'tools/list', params: { _meta: MODERN_META } });
+  assert.deepEqual([reply.result.tools.length, reply.result.ttlMs, reply.result.cacheScope], [1, 60000, 'private']);
+});
