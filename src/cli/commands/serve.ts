@@ -14,7 +14,8 @@ import { resolve } from 'node:path';
 import { createServer, type Server } from '../../server/server.js';
 import { installStdoutGuard } from '../../transport/stdout-guard.js';
 import { isolatedProtocolFd, spawnIsolated } from '../../transport/isolate.js';
-import { serveStdio } from '../../transport/stdio.js';
+import { stdinSession } from '../../transport/stdin-session.js';
+import { serveStdio, type StdioSession } from '../../transport/stdio.js';
 import { optionString, UsageError, type ParsedArgs } from '../args.js';
 import { loadServerModule } from '../load.js';
 
@@ -50,6 +51,16 @@ const HTTP_ONLY_OPTIONS: readonly string[] = ['state-secret', 'allowed-host', 'h
 /** Serves a module (`serve <module>`) or the example (no module). Resolves when serving ends. */
 export async function runServe(args: ParsedArgs, modulePath: string | undefined): Promise<void> {
   const http = args.options.has('http');
+  // Usage errors first: a module may start serving stdio itself while it loads.
+  if (!http) {
+    for (const flag of AUTH_FLAGS) {
+      if (args.options.has(flag)) {
+        throw new UsageError(`--${flag} needs --http: stdio has no authorization (MCP 2026-07-28, Basic / Authorization)`);
+      }
+    }
+    const httpOnly = HTTP_ONLY_OPTIONS.find((name) => args.options.has(name));
+    if (httpOnly !== undefined) throw new UsageError(`--${httpOnly} needs --http`);
+  }
   // --isolate: the module is loaded and served only in a child whose fd 1 is our stderr.
   if (!http && args.options.has('isolate') && isolatedProtocolFd() === undefined) {
     await spawnIsolated().closed;
@@ -57,10 +68,18 @@ export async function runServe(args: ParsedArgs, modulePath: string | undefined)
   }
   // The guard goes first: a user's module may print while it loads (over HTTP, stdout is free).
   if (!http) installStdoutGuard();
-  const server =
-    modulePath === undefined
-      ? await createExampleServer(optionString(args, 'root') ?? process.cwd())
-      : await loadServerModule(modulePath);
+  let server: Server;
+  try {
+    server =
+      modulePath === undefined
+        ? await createExampleServer(optionString(args, 'root') ?? process.cwd())
+        : await loadServerModule(modulePath);
+  } catch (error) {
+    // A module that serves itself (it called serveStdio while it loaded) needs no default export.
+    const own = http ? undefined : stdinSession();
+    if (own === undefined || !(error instanceof UsageError)) throw error;
+    return leaveToModule(modulePath ?? 'the module', own);
+  }
   const what = modulePath ?? `the workspace example on ${optionString(args, 'root') ?? process.cwd()}`;
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   const counts = [
@@ -69,21 +88,28 @@ export async function runServe(args: ParsedArgs, modulePath: string | undefined)
     ...(server.prompts.size > 0 ? [plural(server.prompts.size, 'prompt')] : []),
   ].join(', ');
   if (http) return serveOverHttp(server, args, what, counts);
-  for (const flag of AUTH_FLAGS) {
-    if (args.options.has(flag)) {
-      throw new UsageError(`--${flag} needs --http: stdio has no authorization (MCP 2026-07-28, Basic / Authorization)`);
-    }
-  }
   const scoped = scopedNames(server);
   if (scoped.length > 0) {
     process.stderr.write(
       `baremcp: ${scoped.join(', ')} declare${scoped.length === 1 ? 's' : ''} OAuth scopes; stdio has no authorization, so ${scoped.length === 1 ? 'it runs' : 'they run'} unrestricted\n`,
     );
   }
-  const httpOnly = HTTP_ONLY_OPTIONS.find((name) => args.options.has(name));
-  if (httpOnly !== undefined) throw new UsageError(`--${httpOnly} needs --http`);
+  const own = stdinSession();
+  if (own !== undefined) return leaveToModule(what, own);
   const session = serveStdio(server);
   process.stderr.write(`baremcp: serving ${what} on stdio (${counts}); waiting for a client\n`);
+  await session.closed;
+}
+
+/**
+ * Waits on the stdio session a module started itself while it loaded (`serveStdio(server)` at
+ * its top level, as a program of its own does): serving it again would answer every request twice.
+ */
+async function leaveToModule(what: string, session: StdioSession): Promise<void> {
+  process.stderr.write(
+    `baremcp: ${what} serves itself on stdio (it calls serveStdio); ` +
+      'baremcp serve leaves the serving to it\n',
+  );
   await session.closed;
 }
 
