@@ -49,8 +49,9 @@ test('every file npm would ship imports only node: modules and its own relative 
   }
   // The bench's target (bench/lib/report.js). Readable, unminified code (issue 20) costs about
   // 80 KB over the minified 143.6 KB of issue 9, and authorization, tasks, apps and the policies
-  // (each on its own subpath) about 40 KB more.
-  assert.ok(size < 300_000, `tarball is ${size} bytes`);
+  // (each on its own subpath) about 40 KB more; baremcp dev, baremcp pack and baremcp/redis took
+  // it past 300 KB (308.8 KB on main when review-api merged it).
+  assert.ok(size < 320_000, `tarball is ${size} bytes`);
 });
 
 /** Every file reached from `entry` by its relative imports, asserting none imports a node: module. */

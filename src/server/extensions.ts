@@ -16,6 +16,8 @@
 import type { JsonObject } from '../protocol/messages.js';
 import { isOneOf, notOneOf } from '../protocol/names.js';
 import type { RequestContext } from './context.js';
+import type { BusMessage } from './event-bus.js';
+import type { Server } from './server.js';
 import type { Era } from './era.js';
 import { isPrefixedName, type MethodEntry } from './methods.js';
 import type { MethodHandler, MethodOptions } from './server-options.js';
@@ -67,12 +69,20 @@ export interface ExtensionDefinition {
   wrap?: { readonly [method: string]: MethodWrapper };
   /** Keys the extension adds to the `notifications` filter of `subscriptions/listen`. */
   subscriptions?: { readonly [filterKey: string]: SubscriptionTopic };
+  /**
+   * Handlers of messages other replicas publish on the event bus (`Server.broadcast`), by type:
+   * how an extension's state changes on one replica reach the others (the tasks extension's task
+   * status, say).
+   */
+  broadcasts?: { readonly [type: string]: (message: BusMessage, server: Server) => void };
 }
 
 /** The eras, as extensions and custom methods name them. */
 const ERAS: readonly Era[] = ['legacy', 'modern'];
-/** The keys of an {@link ExtensionDefinition}. */
-const EXTENSION_KEYS: readonly string[] = ['id', 'settings', 'eras', 'methods', 'wrap', 'subscriptions'];
+/** The keys of an {@link ExtensionDefinition} (the compiler keeps the list and the type in step). */
+const EXTENSION_KEYS: readonly string[] = Object.keys({
+  id: true, settings: true, eras: true, methods: true, wrap: true, subscriptions: true, broadcasts: true,
+} satisfies { [key in keyof ExtensionDefinition]-?: true });
 
 /**
  * Checks `eras` of an extension or a custom method; `where` prefixes the message.

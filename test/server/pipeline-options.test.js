@@ -52,7 +52,7 @@ test('an extension whose eras are not legacy/modern, or with an unknown key, is 
   );
   refuses(
     () => createServer({ info, tools, extensions: [{ id: 'com.example/x', method: { 'com.example/x/run': () => ({}) } }] }),
-    'extension "com.example/x": unknown key "method" (choose from id, settings, eras, methods, wrap, subscriptions)',
+    'extension "com.example/x": unknown key "method" (choose from id, settings, eras, methods, wrap, subscriptions, broadcasts)',
   );
 });
 
