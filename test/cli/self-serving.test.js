@@ -56,7 +56,7 @@ for (const file of ['exported.mjs', 'plain.mjs']) {
     assert.deepEqual(replies.map((r) => r.id), [1, 2], JSON.stringify(replies));
     assert.equal(replies[1].result.content[0].text, '3');
     assert.equal(code, 0, stderr);
-    assert.equal(stderr, `baremcp: ${join(dir, file)} serves itself on stdio (it calls serveStdio); baremcp serve leaves the serving to it\n`);
+    assert.equal(stderr, `baremcp: ${join(dir, file)} serves itself on stdio (it calls serveStdio); baremcp leaves the serving to it\n`);
   });
 }
 
@@ -79,5 +79,49 @@ test('a usage error in the flags stops baremcp serve before a self-serving modul
     assert.equal(code, 2);
     assert.match(stderr, new RegExp(`^baremcp: ${flags[0]} needs --http`));
     assert.equal(stderr.split('\n').length, 2, stderr);
+  }
+});
+
+test('baremcp dev on a module that calls serveStdio itself answers each request once, before and after a reload', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'baremcp-self-serving-dev-'));
+  const source = (text) => `${server(`() => '${text}'`)}serveStdio(server);\nexport default server;\n`;
+  writeFileSync(join(root, 'server.mjs'), source('one'));
+  const child = spawn(process.execPath, [mainBin, 'dev', 'server.mjs'], { cwd: root });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk) => { out += chunk; });
+  child.stderr.on('data', (chunk) => { err += chunk; });
+  /** Resolves once the text read so far from `stream` (stdout or stderr) matches `pattern`. */
+  const waitFor = (stream, pattern) => new Promise((resolve) => {
+    const text = () => (stream === child.stdout ? out : err);
+    const check = () => {
+      if (!pattern.test(text())) return;
+      stream.off('data', check);
+      resolve();
+    };
+    stream.on('data', check);
+    check();
+  });
+  const send = (m) => child.stdin.write(`${JSON.stringify(m)}\n`);
+  const call = (id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'add', arguments: {} } });
+  try {
+    for (const m of REQUESTS) send(m);
+    await waitFor(child.stdout, /"id":2/);
+    await waitFor(child.stderr, /watching server\.mjs/);
+    writeFileSync(join(root, 'server.mjs'), source('two'));
+    await waitFor(child.stderr, /version 2 loaded/);
+    send(call(3));
+    await waitFor(child.stdout, /"id":3/);
+    child.stdin.end();
+    await new Promise((resolve) => child.on('close', resolve));
+    const replies = out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    assert.deepEqual(replies.map((r) => r.id), [1, 2, 3], out);
+    assert.deepEqual(replies.slice(1).map((r) => r.result.content[0].text), ['one', 'two']);
+    assert.match(err, /^baremcp: server\.mjs serves itself on stdio \(it calls serveStdio\); baremcp leaves the serving to it$/m);
+    // The reload runs the module again, and with it its serveStdio call: said once, not served.
+    assert.match(err, /^\[baremcp\] serveStdio: this process's stdin is served already \(by baremcp serve or an earlier serveStdio call\); this call is ignored$/m);
+  } finally {
+    child.kill('SIGKILL');
+    rmSync(root, { recursive: true, force: true });
   }
 });

@@ -122,7 +122,7 @@ export async function serveLoaded(server: Server, args: ParsedArgs, what: string
 async function leaveToModule(what: string, session: StdioSession): Promise<void> {
   process.stderr.write(
     `baremcp: ${what} serves itself on stdio (it calls serveStdio); ` +
-      'baremcp serve leaves the serving to it\n',
+      'baremcp leaves the serving to it\n',
   );
   await session.closed;
 }
