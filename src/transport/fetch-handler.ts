@@ -316,8 +316,11 @@ export function createFetchHandler(
     principal: Principal | undefined,
     execution: ExecutionContext | undefined,
   ): Promise<Response> {
-    const keep = execution?.waitUntil;
-    const waitUntil = keep === undefined ? undefined : (work: Promise<unknown>) => keep.call(execution, work);
+    // Deno and Bun pass objects of their own as the second argument (connection info, the
+    // server): only a waitUntil function is taken.
+    const keep: unknown = execution?.waitUntil;
+    const waitUntil =
+      typeof keep === 'function' ? (work: Promise<unknown>) => void keep.call(execution, work) : undefined;
     // A refusal before the body is read says `Connection: close`: the unread body must not be
     // taken for the next request on a kept-alive connection.
     if (!isJsonContentType(request.headers.get('content-type'))) {
@@ -350,7 +353,8 @@ export function createFetchHandler(
     if (!isModernPost(message, version)) {
       const sessionId = request.headers.get(HEADER.sessionId);
       // Behind a proxy every client has the proxy's address: it tells nothing about the client.
-      const address = options.behindProxy === true ? undefined : execution?.remoteAddress;
+      const given: unknown = execution?.remoteAddress;
+      const address = options.behindProxy === true || typeof given !== 'string' ? undefined : given;
       return postLegacy(context, message, version, cors, sessionId, request.headers, principal, waitUntil, address);
     }
     if (Array.isArray(message)) {
