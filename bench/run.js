@@ -1,13 +1,16 @@
 // The benchmark driver (issue 9): spawns each server over stdio, interleaving them round-robin,
 // and measures cold start, throughput, latency, CPU per call, memory, a 1 MiB round trip and the
-// installed footprint; then runs the in-process `handle()` benchmark, the authorization
-// benchmark (bench/auth.js), instructions per call under callgrind (bench/callgrind.js, when
-// valgrind is installed) and the validator benchmark. Prints the tables and writes
-// bench/RESULTS.md.
+// installed footprint; then runs the Streamable HTTP suite (bench/http.js), the in-process
+// `handle()` benchmark, the authorization benchmark (bench/auth.js), instructions per call under
+// callgrind (bench/callgrind.js, when valgrind is installed) and the validator benchmark. Prints
+// the tables and writes bench/RESULTS.md.
 //
-//   npm run bench                 the default run (a few minutes on 2 cores)
+//   npm run bench                 the default run (about ten minutes on 2 cores)
 //   node bench/run.js --quick     a smaller run (printed only; --out=FILE to keep it)
-//   node bench/run.js --only=floor,baremcp-cli   a subset of servers (ratios need floor and sdk-v1)
+//   node bench/run.js --only=floor,baremcp-cli   a subset of the stdio servers (ratios need floor
+//                                 and sdk-v1); the HTTP suite is then left out unless --http-only
+//   node bench/run.js --http-only=floor,baremcp-session   the HTTP suite's servers (bench/http.js --only)
+//   node bench/run.js --skip-http                leave the HTTP suite out (`node bench/http.js` runs it alone)
 //   node bench/run.js --extra=patched=/tmp/x/server.js   also measure another server script
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -49,6 +52,8 @@ const { values: opts } = parseArgs({
     calls: { type: 'string' },
     extra: { type: 'string', multiple: true },
     out: { type: 'string' },
+    'http-only': { type: 'string' },
+    'skip-http': { type: 'boolean', default: false },
   },
 });
 // --extra=key=path/to/server.js adds a server (e.g. a patched build) to compare in the same run.
@@ -201,15 +206,22 @@ async function roundRobin(reps, what, fn) {
   }
 }
 
-/** Runs a node script and returns its stdout (JSON for the in-process benchmarks). */
-function runNode(args) {
+/**
+ * Runs a node script and returns its stdout (JSON for the in-process benchmarks). `passStderr`:
+ * its stderr goes on to ours as it comes (progress lines), and a non-zero exit still returns the
+ * output when there is any (bench/http.js exits 1 after a wrong reply but prints its results).
+ */
+function runNode(args, passStderr = false) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', passStderr ? 'inherit' : 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`node ${args.join(' ')} exited ${code}: ${err.trim().slice(-800)}`))));
+    child.stderr?.on('data', (d) => (err += d));
+    child.on('exit', (code) => {
+      if (code === 0 || (passStderr && out.trim() !== '')) resolve(out);
+      else reject(new Error(`node ${args.join(' ')} exited ${code}: ${err.trim().slice(-800)}`));
+    });
   });
 }
 
@@ -260,6 +272,19 @@ async function main() {
     pack = tarball(ROOT);
   } catch (error) {
     problems.push(`npm pack --dry-run failed: ${error.message}`);
+  }
+
+  let http;
+  if (!opts['skip-http'] && (opts.only === undefined || opts['http-only'] !== undefined)) {
+    try {
+      log('Streamable HTTP suite (bench/http.js)');
+      const args = ['bench/http.js', '--json', ...(QUICK ? ['--quick'] : []), ...(opts['http-only'] ? [`--only=${opts['http-only']}`] : [])];
+      const result = JSON.parse(await runNode(args, true));
+      http = result.markdown;
+      for (const problem of result.problems) problems.push(`HTTP: ${problem}`);
+    } catch (error) {
+      problems.push(`HTTP benchmark failed: ${error.message}`);
+    }
   }
 
   let handle;
@@ -330,9 +355,9 @@ async function main() {
       'Installed packages: the peer and every package it pulls in (dependencies, optional dependencies and required peers, resolved through package-lock.json as Node resolves them), matching a fresh install; baremcp and the floor count 0. Size: bytes of those package folders.',
     ],
   };
-  const markdown = render({ meta, servers, samples, tarball: pack, handle, auth, callgrind, validate, problems });
+  const markdown = render({ meta, servers, samples, tarball: pack, http, handle, auth, callgrind, validate, problems });
   // bench/RESULTS.md holds the default run only; other runs print, or write where --out says.
-  const custom = QUICK || opts.only || opts.extra || opts['cold-reps'] || opts['load-reps'] || opts.calls;
+  const custom = QUICK || opts.only || opts.extra || opts['cold-reps'] || opts['load-reps'] || opts.calls || opts['http-only'] || opts['skip-http'];
   const out = opts.out ?? (custom ? undefined : join(ROOT, 'bench/RESULTS.md'));
   if (out !== undefined) writeFileSync(out, markdown);
   process.stdout.write(markdown);

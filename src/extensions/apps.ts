@@ -8,6 +8,7 @@
  * @module baremcp/apps
  */
 import type { JsonObject } from '../protocol/messages.js';
+import { isOneOf, notOneOf } from '../protocol/names.js';
 import type { CallToolResult } from '../protocol/types.js';
 import type { RequestContext } from '../server/context.js';
 import type { ExtensionDefinition } from '../server/extensions.js';
@@ -61,12 +62,25 @@ export function appResource(input: AppResourceInput): ResourceDefinition {
   };
 }
 
+const VISIBILITY: readonly ('model' | 'app')[] = ['model', 'app']; // who may call an app's tool
+
 /**
  * `tool`, opening the app at `ui.resourceUri`: `_meta.ui` (`resourceUri`, `visibility`) mirrored
  * to the flat `_meta["ui/resourceUri"]` older hosts read. For a client without MCP Apps, a result
  * with no text block gains one (its `structuredContent` as JSON, or a sentence saying so).
+ * @throws {TypeError} for a `resourceUri` that is not `ui://`, or a `visibility` that is not a
+ *   non-empty array of `model`/`app`.
  */
 export function appTool<T extends ToolDefinition<never>>(tool: T, ui: { resourceUri: `ui://${string}`; visibility?: ('model' | 'app')[] }): T {
+  const where = `appTool: tool ${JSON.stringify(tool?.name)}`;
+  if (typeof ui?.resourceUri !== 'string' || !ui.resourceUri.startsWith('ui://')) {
+    throw new TypeError(`${where}: resourceUri must start with ui:// (got ${JSON.stringify(ui?.resourceUri)})`);
+  }
+  const visibility: unknown = ui.visibility;
+  if (visibility !== undefined && (!Array.isArray(visibility) || visibility.length === 0)) {
+    throw new TypeError(`${where}: visibility must be a non-empty array of "model" and/or "app"`);
+  }
+  for (const v of visibility ?? []) if (!isOneOf(v, VISIBILITY)) throw new TypeError(`${where}: ${notOneOf('visibility', v, VISIBILITY)}`);
   const run = tool.run as (args: unknown, ctx: RequestContext) => Promise<CallToolResult> | CallToolResult;
   return {
     ...tool,

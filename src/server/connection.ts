@@ -164,8 +164,9 @@ export class ServerConnection implements Connection, ConnectionPort {
   close(): void {
     if (!this.#closed) this.onclose?.();
     this.#closed = true;
+    // An idle connection (every stateless POST's, at its end) allocates no error.
     for (const controller of this.#inFlight.values()) controller.abort(new Error('connection closed'));
-    this.#outgoing.rejectAll(new Error('connection closed'));
+    this.#outgoing.rejectAll('connection closed');
   }
 
   /**
@@ -174,7 +175,7 @@ export class ServerConnection implements Connection, ConnectionPort {
    */
   inputEnded(): void {
     this.#subscriptions.endAll();
-    this.#outgoing.rejectAll(new Error('the client closed its input before answering'));
+    this.#outgoing.rejectAll('the client closed its input before answering');
   }
 
   /**

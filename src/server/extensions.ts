@@ -14,6 +14,7 @@
  * @module
  */
 import type { JsonObject } from '../protocol/messages.js';
+import { isOneOf, notOneOf } from '../protocol/names.js';
 import type { RequestContext } from './context.js';
 import type { BusMessage } from './event-bus.js';
 import type { Server } from './server.js';
@@ -76,11 +77,45 @@ export interface ExtensionDefinition {
   broadcasts?: { readonly [type: string]: (message: BusMessage, server: Server) => void };
 }
 
+/** The eras, as extensions and custom methods name them. */
+const ERAS: readonly Era[] = ['legacy', 'modern'];
+/** The keys of an {@link ExtensionDefinition} (the compiler keeps the list and the type in step). */
+const EXTENSION_KEYS: readonly string[] = Object.keys({
+  id: true, settings: true, eras: true, methods: true, wrap: true, subscriptions: true, broadcasts: true,
+} satisfies { [key in keyof ExtensionDefinition]-?: true });
+
+/**
+ * Checks `eras` of an extension or a custom method; `where` prefixes the message.
+ * @throws {TypeError} for a value that is not an array of `legacy`/`modern` (a misspelt era
+ *   would otherwise make the method or extension exist in no era at all).
+ */
+function checkEras(eras: unknown, where: string): void {
+  if (eras === undefined) return;
+  if (!Array.isArray(eras)) {
+    throw new TypeError(`${where}: eras must be an array of era names, e.g. ['modern'] (choose from ${ERAS.join(', ')})`);
+  }
+  for (const era of eras) if (!isOneOf(era, ERAS)) throw new TypeError(`${where}: ${notOneOf('era', era, ERAS)}`);
+}
+
+/**
+ * Checks the options of a custom method (`server.method`); `where` prefixes the message.
+ * @throws {TypeError} for `eras` that are not `legacy`/`modern`, or a `cacheScope` that is not
+ *   `public`/`private`.
+ */
+export function checkMethodOptions(options: MethodOptions, where: string): void {
+  checkEras(options.eras, where);
+  const scopes = ['public', 'private'] as const;
+  if (options.cacheScope !== undefined && !isOneOf(options.cacheScope, scopes)) {
+    throw new TypeError(`${where}: ${notOneOf('cacheScope', options.cacheScope, scopes)}`);
+  }
+}
+
 /**
  * Checks an extension before it is added.
- * @throws {TypeError} for an id that is not `{vendor-prefix}/{name}`, one already declared,
- *   settings that are not an object, a wrapper of a method the table lacks or that is not a
- *   function, or a subscription key another extension (or the core filter) already has.
+ * @throws {TypeError} for an id that is not `{vendor-prefix}/{name}`, one already declared, a
+ *   key it does not know, eras other than `legacy`/`modern`, settings that are not an object, a
+ *   wrapper of a method the table lacks or that is not a function, or a subscription key another
+ *   extension (or the core filter) already has.
  */
 export function checkExtension(
   extension: ExtensionDefinition,
@@ -93,6 +128,10 @@ export function checkExtension(
     throw new TypeError(`extension id ${JSON.stringify(id)} must be {vendor-prefix}/{name}, e.g. "com.example/my-extension"`);
   }
   if (declared.has(id)) throw new TypeError(`extension "${id}" is declared twice`);
+  for (const key of Object.keys(extension)) {
+    if (!EXTENSION_KEYS.includes(key)) throw new TypeError(`extension "${id}": ${notOneOf('key', key, EXTENSION_KEYS)}`);
+  }
+  checkEras(extension.eras, `extension "${id}"`);
   const settings = extension.settings;
   if (settings !== undefined && (typeof settings !== 'object' || settings === null || Array.isArray(settings))) {
     throw new TypeError(`extension "${id}": settings must be an object ({} for none)`);
@@ -120,8 +159,8 @@ export function wrapEntry(entry: MethodEntry, wrapper: MethodWrapper): MethodEnt
 
 /**
  * Checks the name of a custom method before it is added.
- * @throws {TypeError} for a name without a vendor prefix (outside an extension), a method the
- *   table already has, or an extension that is not declared.
+ * @throws {TypeError} for a name without a vendor prefix or with one MCP reserves (outside an
+ *   extension), a method the table already has, or an extension that is not declared.
  */
 export function checkMethodName(
   name: string,
@@ -139,5 +178,11 @@ export function checkMethodName(
   }
   if (!isPrefixedName(name)) {
     throw new TypeError(`server.method: a custom method needs a reverse-DNS vendor prefix and a slash, e.g. "com.example/${name.replace(/^.*\//, '')}" (got "${name}")`);
+  }
+  // MCP 2026-07-28, Basic / Overview (`_meta` key prefixes): a second label `modelcontextprotocol`
+  // or `mcp` is reserved for MCP.
+  const labels = name.slice(0, name.indexOf('/')).split('.');
+  if (labels[1] === 'modelcontextprotocol' || labels[1] === 'mcp') {
+    throw new TypeError(`server.method: the prefix of "${name}" is reserved for MCP (its second label is modelcontextprotocol or mcp); use a prefix of your own, e.g. "com.example/${name.slice(name.indexOf('/') + 1)}"`);
   }
 }

@@ -29,10 +29,22 @@ interface Kept {
 /** Most recently used last. */
 const kept: Kept[] = [];
 
-/** `info` by value: its fields, sorted, as JSON (a value that cannot be written never matches). */
+/** `value` with the keys of every object in it sorted, so that equal values write equal JSON. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) sorted[key] = sortedKeys((value as Record<string, unknown>)[key]);
+  return sorted;
+}
+
+/**
+ * `info` by value: as JSON with the keys sorted at every depth (nested fields such as `icons`
+ * count); a value that cannot be written never matches.
+ */
 function infoKey(info: Implementation): string {
   try {
-    return JSON.stringify(info, Object.keys(info ?? {}).sort());
+    return JSON.stringify(sortedKeys(info));
   } catch {
     return `unserialisable:${Math.random()}`;
   }

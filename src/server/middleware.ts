@@ -21,7 +21,7 @@
  * @module
  */
 import type { RpcError } from '../protocol/errors.js';
-import type { JsonObject } from '../protocol/messages.js';
+import { isObject, type JsonObject } from '../protocol/messages.js';
 import type { RequestContext } from './context.js';
 import type { Principal, TransportInfo } from './request-info.js';
 
@@ -70,7 +70,11 @@ export interface Middleware {
   admit?(request: AdmissionRequest): RpcError | undefined;
 }
 
-/** Thrown when a middleware calls `next()` a second time (a bug in that middleware). */
+/**
+ * Thrown when a middleware calls `next()` a second time, or resolves to something that is not a
+ * result object (a bug in that middleware). The request gets `-32603`; the message goes to the
+ * server's `report`.
+ */
 export class MiddlewareError extends Error {
   constructor(message: string) {
     super(message);
@@ -79,9 +83,20 @@ export class MiddlewareError extends Error {
 }
 
 /**
+ * What `value` is, for a message about a handler or middleware that should have returned a result
+ * object (a JSON object: `{}` at least); undefined when it is one.
+ */
+export function notAResult(value: unknown): string | undefined {
+  if (isObject(value)) return undefined;
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return value === undefined ? 'undefined' : `a ${typeof value}`;
+}
+
+/**
  * Runs `middleware` around `handler` for one request: the composition of the chain.
  * @throws whatever a middleware or the handler throws; {@link MiddlewareError} when a middleware
- *   calls `next()` twice.
+ *   calls `next()` twice or resolves to something that is not a result object.
  */
 export function runMiddleware(
   middleware: readonly Middleware[],
@@ -94,7 +109,17 @@ export function runMiddleware(
     last = index;
     const current = middleware[index];
     if (current === undefined) return handler();
-    return current(ctx, () => dispatch(index + 1));
+    const value: unknown = await current(ctx, () => dispatch(index + 1));
+    const wrong = notAResult(value);
+    if (wrong === undefined) return value as JsonObject;
+    const name = current.name === '' ? '' : ` (${current.name})`;
+    const factory = typeof value === 'function' && current.name !== ''
+      ? `; is ${current.name} a factory given uncalled? write ${current.name}(), not ${current.name}`
+      : '';
+    throw new MiddlewareError(
+      `middleware #${index}${name} returned ${wrong} for ${ctx.method}, not a result object: ` +
+        `return the result of next(), or a result of its own${factory}`,
+    );
   };
   return dispatch(0);
 }

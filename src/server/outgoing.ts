@@ -88,8 +88,13 @@ export class OutgoingRequests {
     return true;
   }
 
-  /** Rejects every waiting request (the connection closed). */
-  rejectAll(error: Error): void {
+  /**
+   * Rejects every waiting request with an `Error` of `message` (the connection closed). The error
+   * is made only when a request waits: closing an idle connection allocates nothing.
+   */
+  rejectAll(message: string): void {
+    if (this.#pending.size === 0) return;
+    const error = new Error(message);
     for (const pending of this.#pending.values()) pending.reject(error);
     this.#pending.clear();
   }

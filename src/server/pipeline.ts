@@ -25,7 +25,7 @@ import { createContext, type RequestContext } from './context.js';
 import { requestScope, salientParams, type RequestScope, type SessionState } from './era.js';
 import { serverInfoFor } from './lifecycle.js';
 import { lookup, type MethodEntry, type MethodRequest, type RequestTarget, type SessionControl } from './methods.js';
-import { runMiddleware, type Middleware } from './middleware.js';
+import { notAResult, runMiddleware, type Middleware } from './middleware.js';
 import { listedFor, missingScopes, principalKey } from './principal.js';
 import type { RequestControl } from './request-control.js';
 import type { Principal, TransportInfo, TransportRequestInfo } from './request-info.js';
@@ -122,6 +122,25 @@ function inputRequired(signal: InputRequiredSignal): JsonObject {
   return { resultType: 'input_required', inputRequests: signal.inputRequests, requestState: signal.requestState };
 }
 
+/**
+ * Runs an entry's handler and checks that it resolved to a result object (a custom method, an
+ * extension method or a wrapper may return anything at run time).
+ * @throws {TypeError} naming the method and what its handler returned instead.
+ */
+async function runHandler(
+  entry: MethodEntry,
+  params: JsonObject | undefined,
+  ctx: RequestContext,
+  request: MethodRequest,
+): Promise<JsonObject> {
+  const result: unknown = await entry.run(params, ctx, request);
+  const wrong = notAResult(result);
+  if (wrong !== undefined) {
+    throw new TypeError(`the handler of ${entry.method} returned ${wrong}, not a result object (return {} for an empty result)`);
+  }
+  return result as JsonObject;
+}
+
 /** Runs an entry inside middleware: a question for the client is a result the middleware sees. */
 async function runEntry(
   entry: MethodEntry,
@@ -130,7 +149,7 @@ async function runEntry(
   request: MethodRequest,
 ): Promise<JsonObject> {
   try {
-    return await entry.run(params, ctx, request);
+    return await runHandler(entry, params, ctx, request);
   } catch (error) {
     if (error instanceof InputRequiredSignal && request.scope.modern) return inputRequired(error);
     throw error;
@@ -221,7 +240,7 @@ export class Pipeline {
       const middleware = options.middleware;
       const result =
         middleware.length === 0
-          ? await entry.run(params, ctx, request)
+          ? await runHandler(entry, params, ctx, request)
           : await runMiddleware(middleware, ctx, () => runEntry(entry, params, ctx, request));
       if (control.reason === CANCELLED) return null;
       return this.#respond(id, method, result, scope, entry, transport);

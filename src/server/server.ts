@@ -18,7 +18,7 @@ import { hasCompletions } from './completion.js';
 import { ServerConnection, type Connection, type ConnectOptions, type ListKind, type Reply } from './connection.js';
 import { coreMethods } from './core-methods.js';
 import type { Era } from './era.js';
-import { checkExtension, checkMethodName, wrapEntry, type ExtensionDefinition } from './extensions.js';
+import { checkExtension, checkMethodName, checkMethodOptions, wrapEntry, type ExtensionDefinition } from './extensions.js';
 import type { MethodEntry, RequestTarget } from './methods.js';
 import type { JsonRpcNotification, JsonValue } from '../protocol/messages.js';
 import type { SubscriptionTopic } from './subscriptions.js';
@@ -34,7 +34,7 @@ import {
   type MethodOptions,
   type ServerOptions,
 } from './server-options.js';
-import type { ToolHook } from './tool-call.js';
+import { checkToolHook, type ToolHook } from './tool-call.js';
 import { ToolRegistry } from './tools.js';
 import { isOneOf, notOneOf } from '../protocol/names.js';
 import { LIST_KINDS } from './subscriptions.js';
@@ -113,7 +113,9 @@ export class Server {
       codegen: options.codegen === false ? false : undefined,
       report: this.#report,
     });
-    this.#toolHooks.push(...(options.toolHooks ?? []));
+    for (const [i, hook] of (options.toolHooks ?? []).entries()) {
+      this.#toolHooks.push(checkToolHook(hook, `createServer: toolHooks[${i}]`));
+    }
     this.tools = new ToolRegistry(options.tools ?? [], {
       pipeline: argumentPipeline,
       report: this.#report,
@@ -132,7 +134,12 @@ export class Server {
     this.resources.onListChanged(() => this.listChanged('resources'));
     this.prompts.onListChanged(() => this.listChanged('prompts'));
     for (const entry of coreMethods(this)) this.#table.set(entry.method, entry);
-    this.#middleware.push(...(options.middleware ?? []));
+    for (const [i, middleware] of (options.middleware ?? []).entries()) {
+      if (typeof middleware !== 'function') {
+        throw new TypeError(`createServer: middleware[${i}] is not a function: a middleware is a function (ctx, next) => result`);
+      }
+      this.#middleware.push(middleware);
+    }
     for (const extension of options.extensions ?? []) this.extension(extension);
     if (!this.#wrapped.has('tools/call')) {
       for (const tool of this.tools.list()) {
@@ -184,23 +191,26 @@ export class Server {
     return this;
   }
 
-  /** Adds hooks around every tool call (after those already added). @see ToolHook */
+  /**
+   * Adds hooks around every tool call (after those already added). @see ToolHook
+   * @throws {TypeError} for a hook without `before`/`after`, with another key, or whose
+   *   `before`/`after` is not a function.
+   */
   useToolHook(hook: ToolHook): this {
-    if (typeof hook !== 'object' || hook === null || (hook.before === undefined && hook.after === undefined)) {
-      throw new TypeError('server.useToolHook: a hook is an object with before(call, ctx) and/or after(call, result, ctx)');
-    }
-    this.#toolHooks.push(hook);
+    this.#toolHooks.push(checkToolHook(hook, 'server.useToolHook'));
     return this;
   }
 
   /**
-   * Adds a custom method. Its name must carry a reverse-DNS vendor prefix and a slash
-   * (`com.example/search`), unless it belongs to an extension (whose specification names it).
-   * @throws {TypeError} for a name without a prefix, a method that already exists, or an
-   *   extension the server does not support.
+   * Adds a custom method. Its name must carry a reverse-DNS vendor prefix of the author's own and a
+   * slash (`com.example/search`; not one MCP reserves, such as `io.modelcontextprotocol/`), unless
+   * it belongs to an extension (whose specification names it).
+   * @throws {TypeError} for a name without a prefix, a method that already exists, an
+   *   extension the server does not support, or `eras`/`cacheScope` that are not baremcp's names.
    */
   method(name: string, handler: MethodHandler, options: MethodOptions = {}): this {
     checkMethodName(name, options.extension, this.#table, this.#extensions);
+    checkMethodOptions(options, `server.method: ${name}`);
     if (typeof handler !== 'function') throw new TypeError(`server.method: the handler of ${name} must be a function (params, ctx) => result`);
     this.#table.set(name, {
       method: name,

@@ -10,6 +10,7 @@
 import { ErrorCode, RpcError, isRpcError } from '../protocol/errors.js';
 import { DEFAULT_MAX_DEPTH, exceedsDepth } from '../protocol/limits.js';
 import { isObject, type JsonObject, type JsonValue } from '../protocol/messages.js';
+import { notOneOf } from '../protocol/names.js';
 import { atLeast } from '../protocol/revisions.js';
 import type { CallToolResult, ContentBlock } from '../protocol/types.js';
 import { InputRequiredSignal } from './client-input.js';
@@ -79,7 +80,8 @@ export interface ToolCall {
 /**
  * Hooks around each tool call, after its arguments are checked (a call with bad arguments never
  * reaches them). `before` may answer instead of the tool by returning what `run` could return;
- * `after` sees the result and may return another. A hook that throws an `RpcError` makes the
+ * `after` sees the result and may return another: every result past the `before` hooks,
+ * including the `isError` result of a `run` (or a `before` hook) that threw. A hook that throws an `RpcError` makes the
  * call a protocol error; anything else thrown becomes an `isError` result, as from `run`.
  * Hooks run in order for `before` and in reverse order for `after`.
  */
@@ -90,6 +92,30 @@ export interface ToolHook {
     result: CallToolResult,
     ctx: RequestContext,
   ): void | CallToolResult | Promise<void | CallToolResult>;
+}
+
+/** The keys of a {@link ToolHook}. */
+const HOOK_KEYS: readonly string[] = ['before', 'after'];
+
+/**
+ * Checks a tool hook before it is added; `where` prefixes the message (`createServer: toolHooks[0]`).
+ * @throws {TypeError} for a value that is not an object with `before` and/or `after`, an unknown
+ *   key (a misspelt `befor` would otherwise never run), or a `before`/`after` that is not a function.
+ */
+export function checkToolHook(hook: ToolHook, where: string): ToolHook {
+  for (const key of isObject(hook) ? Object.keys(hook) : []) {
+    if (!HOOK_KEYS.includes(key)) throw new TypeError(`${where}: ${notOneOf('key', key, HOOK_KEYS)}`);
+  }
+  if (!isObject(hook) || (hook.before === undefined && hook.after === undefined)) {
+    throw new TypeError(`${where}: a hook is an object with before(call, ctx) and/or after(call, result, ctx)`);
+  }
+  if (hook.before !== undefined && typeof hook.before !== 'function') {
+    throw new TypeError(`${where}: before must be a function (call, ctx) => result`);
+  }
+  if (hook.after !== undefined && typeof hook.after !== 'function') {
+    throw new TypeError(`${where}: after must be a function (call, result, ctx) => result`);
+  }
+  return hook;
 }
 
 /** Characters of text and base64 data in a result (a cheap size estimate, no serialisation). */
@@ -240,14 +266,16 @@ export async function callTool(
     if (isObject(value) && !Array.isArray(value.content)) {
       report(`tool "${name}" returned an object that is not a CallToolResult (no content array); sent it as JSON text`);
     }
-    if (hooks.length > 0) result = await runAfter(hooks, call, result, ctx);
   } catch (error) {
-    // A question for the client (2026-07-28) and a missing client capability are protocol outcomes.
-    if (error instanceof InputRequiredSignal) throw error;
-    if (error instanceof HookRefusal) throw error.error;
-    if (isRpcError(error) && error.code === ErrorCode.MissingRequiredClientCapability) throw error;
-    if (isRpcError(error) && isAborted(ctx)) throw error;
-    return toolError(describeThrown(error));
+    result = thrownResult(error, ctx);
+  }
+  // The after hooks see every result past the before hooks, isError results included.
+  if (hooks.length > 0) {
+    try {
+      result = await runAfter(hooks, call, result, ctx);
+    } catch (error) {
+      return thrownResult(error, ctx);
+    }
   }
   const unreadable = contentProblem(result.content);
   if (unreadable !== undefined) {
@@ -308,6 +336,19 @@ export function hideProtoKeys(value: unknown): void {
     Object.defineProperty(value, '__proto__', { enumerable: false });
   }
   for (const key in value) hideProtoKeys((value as Record<string, unknown>)[key]);
+}
+
+/**
+ * The `isError` result for what a tool or a hook threw.
+ * @throws the error itself when it is a protocol outcome: a question for the client (2026-07-28),
+ *   a missing client capability, an `RpcError` thrown by a hook, or one thrown after cancellation.
+ */
+function thrownResult(error: unknown, ctx: RequestContext): CallToolResult {
+  if (error instanceof InputRequiredSignal) throw error;
+  if (error instanceof HookRefusal) throw error.error;
+  if (isRpcError(error) && error.code === ErrorCode.MissingRequiredClientCapability) throw error;
+  if (isRpcError(error) && isAborted(ctx)) throw error;
+  return toolError(describeThrown(error));
 }
 
 /** Carries an `RpcError` thrown by a hook out of the call: a protocol error, not a tool error. */

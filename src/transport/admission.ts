@@ -9,6 +9,7 @@
  * Basic / Transports ("Session Management"); RFC 6585 §4 (429); RFC 9110 §10.2.3 (Retry-After).
  * @module
  */
+import type { HttpReply, HttpRequest } from './http-request.js';
 import { MODERN_REVISIONS } from '../protocol/revisions.js';
 import type { Principal } from '../server/request-info.js';
 import type { Server } from '../server/server.js';
@@ -21,10 +22,10 @@ import { errorReply, HEADER, mergeHeaders, setRetryAfter, statusForError } from 
  */
 export function admissionRefusal(
   server: Server,
-  request: Request,
+  request: HttpRequest,
   cors: Headers,
   principal?: Principal,
-): Response | undefined {
+): HttpReply | undefined {
   const headers = request.headers;
   const version = headers.get(HEADER.protocolVersion);
   const modern = version !== null && MODERN_REVISIONS.includes(version);

@@ -11,6 +11,7 @@
  * document), §5.1; RFC 6750 §3, §3.1.
  * @module
  */
+import { HttpReply, type HttpRequest } from './http-request.js';
 import type { ResourceServer } from '../auth/resource-server.js';
 import { ErrorCode } from '../protocol/errors.js';
 import { isObject, isRequestId, type JsonObject, type RequestId } from '../protocol/messages.js';
@@ -38,10 +39,10 @@ function supportedScopes(auth: ResourceServer, server: Server): readonly string[
 export function metadataResponse(
   auth: ResourceServer,
   server: Server,
-  request: Request,
+  request: HttpRequest,
   url: URL,
   endpointPath: string | undefined,
-): Response | undefined {
+): HttpReply | undefined {
   if (!auth.isMetadataPath(url.pathname, endpointPath)) return undefined;
   const headers = new Headers({ 'access-control-allow-origin': '*' });
   if (request.method === 'OPTIONS') {
@@ -56,7 +57,7 @@ export function metadataResponse(
   headers.set('content-type', 'application/json');
   headers.set('cache-control', 'public, max-age=3600');
   const body = request.method === 'HEAD' ? null : JSON.stringify(auth.metadata(supportedScopes(auth, server)));
-  return new Response(body, { status: 200, headers });
+  return new HttpReply(200, headers, body);
 }
 
 /**
@@ -68,10 +69,10 @@ export function metadataResponse(
 export async function authenticate(
   auth: ResourceServer,
   server: Server,
-  request: Request,
+  request: HttpRequest,
   cors: Headers,
-): Promise<Principal | Response> {
-  const outcome = await auth.authenticate(request);
+): Promise<Principal | HttpReply> {
+  const outcome = await auth.authenticate(request.toRequest());
   if (outcome.ok) return outcome.principal;
   if (outcome.detail !== undefined) server.report(outcome.detail);
   const headers = mergeHeaders(new Headers(), cors);
@@ -111,7 +112,7 @@ export function scopeRefusal(
   message: unknown,
   principal: Principal,
   cors: Headers,
-): Response | undefined {
+): HttpReply | undefined {
   const needed = new Set<string>();
   const missing = new Set<string>();
   const names: string[] = [];

@@ -45,6 +45,17 @@ export async function readBody(request: Request, maxBytes: number): Promise<Body
   } catch {
     return { kind: 'aborted' };
   }
+  return decodeBody(chunks, total);
+}
+
+/** Strict UTF-8 (a byte order mark is dropped); reused, since a whole-buffer decode keeps no state. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/**
+ * The text of a body received as `chunks` of `total` bytes in all.
+ * @returns the text, or `invalid-utf8` for bytes that are not UTF-8.
+ */
+export function decodeBody(chunks: readonly Uint8Array[], total: number): BodyResult {
   const bytes = chunks.length === 1 ? (chunks[0] as Uint8Array) : new Uint8Array(total);
   if (chunks.length !== 1) {
     let offset = 0;
@@ -54,10 +65,7 @@ export async function readBody(request: Request, maxBytes: number): Promise<Body
     }
   }
   try {
-    return {
-      kind: 'text',
-      text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes),
-    };
+    return { kind: 'text', text: UTF8.decode(bytes) };
   } catch {
     return { kind: 'invalid-utf8' };
   }

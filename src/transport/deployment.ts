@@ -1,12 +1,13 @@
 /**
  * What an operator needs from the Streamable HTTP handler when it runs as one of several replicas
  * behind a load balancer: the opt-in health endpoint (`healthPath`), and the one line reported
- * when the server has no shared `stateSecret`. Pure: web-standard `Request`/`Response` only.
+ * when the server has no shared `stateSecret`. Pure: no `node:` module.
  *
  * Spec: MCP 2026-07-28, Basic / Patterns / Multi Round-Trip Requests ("Server Requirements":
  * `requestState` integrity); RFC 9110 §15.6.4 (503 Service Unavailable), §9.3.2 (HEAD).
  * @module
  */
+import { HttpReply } from './http-request.js';
 import type { Server } from '../server/server.js';
 
 /**
@@ -41,12 +42,12 @@ function healthHeaders(): Headers {
  * `Allow: GET, HEAD`. It needs no session, reads no body and is answered before the `Host` check
  * (balancers probe by address); it tells nothing but the status.
  */
-export function healthResponse(method: string, closing: boolean): Response {
+export function healthResponse(method: string, closing: boolean): HttpReply {
   if (method !== 'GET' && method !== 'HEAD') {
     const headers = healthHeaders();
     headers.set('allow', 'GET, HEAD');
-    return new Response(null, { status: 405, headers });
+    return new HttpReply(405, headers);
   }
   const body = method === 'HEAD' ? null : JSON.stringify({ status: closing ? 'closing' : 'ok' });
-  return new Response(body, { status: closing ? 503 : 200, headers: healthHeaders() });
+  return new HttpReply(closing ? 503 : 200, healthHeaders(), body);
 }

@@ -15,6 +15,7 @@ import type {
   JsonRpcResponse,
 } from '../protocol/messages.js';
 import type { Reply } from '../server/connection.js';
+import { HttpReply } from './http-request.js';
 import { emptyResponse, jsonResponse, mergeHeaders, setRetryAfter, statusForReply } from './http-rules.js';
 import { SseStream, sseHeaders, type SseOptions } from './sse.js';
 import type { StreamJournal } from './stream-journal.js';
@@ -49,18 +50,18 @@ export interface ExchangeOptions {
 /** One POST's reply; {@link send} is the request's `TransportRequestInfo.send`. */
 export class Exchange {
   /** Resolves to the HTTP response as soon as its kind (JSON or SSE) is known. */
-  readonly response: Promise<Response>;
+  readonly response: Promise<HttpReply>;
   /** Sends a message related to the request: the first one switches the reply to SSE. */
   readonly send: (message: JsonRpcMessage) => void;
   #state: 'pending' | 'sse' | 'done' = 'pending';
   #stream: SseStream | undefined;
   #journal: StreamJournal | undefined;
-  #resolve: (response: Response) => void = () => {};
+  #resolve: (response: HttpReply) => void = () => {};
   readonly #options: ExchangeOptions;
 
   constructor(options: ExchangeOptions) {
     this.#options = options;
-    this.response = new Promise<Response>((resolve) => (this.#resolve = resolve));
+    this.response = new Promise<HttpReply>((resolve) => (this.#resolve = resolve));
     this.send = (message) => this.#send(message);
   }
 
@@ -135,12 +136,7 @@ export class Exchange {
       this.#stream = stream;
       this.#journal = this.#options.journal?.();
       this.#state = 'sse';
-      this.#resolve(
-        new Response(stream.readable, {
-          status: 200,
-          headers: mergeHeaders(sseHeaders(), this.#options.headers),
-        }),
-      );
+      this.#resolve(new HttpReply(200, mergeHeaders(sseHeaders(), this.#options.headers), stream.readable));
     }
     this.#stream?.send(message, this.#journal?.record(message));
   }

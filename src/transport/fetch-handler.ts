@@ -20,10 +20,10 @@ import type { Principal } from '../server/request-info.js';
 import type { Server } from '../server/server.js';
 import { admissionRefusal } from './admission.js';
 import { authenticate, metadataResponse } from './authorize.js';
-import { readBody } from './body.js';
+import { HttpReply, webRequest, type HttpRequest } from './http-request.js';
 import { healthResponse, reportMissingStateSecret } from './deployment.js';
 import {
-  accepts,
+  acceptsAll,
   corsHeaders,
   emptyResponse,
   errorReply,
@@ -201,6 +201,9 @@ export interface FetchHandler {
 
 const ALLOW = 'GET, POST, DELETE, OPTIONS';
 
+/** What the `Accept` of a POST must admit: a reply may come as JSON or as an SSE stream. */
+const POST_ACCEPT: readonly string[] = ['application/json', 'text/event-stream'];
+
 /** How often a handler tells the event store it is alive, in milliseconds (the beat lasts 3 times that). */
 const HEARTBEAT_MS = 2000;
 
@@ -226,12 +229,26 @@ function startHeartbeat(server: Server, events: EventStore): ReturnType<typeof s
 }
 
 /** A transport-level refusal: `status` with a JSON-RPC `-32600` error body. */
-function refuse(status: number, text: string, headers: Headers): Response {
+function refuse(status: number, text: string, headers: Headers): HttpReply {
   return errorReply(status, ErrorCode.InvalidRequest, text, { headers });
 }
 
 /**
- * Creates the Streamable HTTP handler of `server`.
+ * The Streamable HTTP endpoint both handlers call: every check (Host and Origin, limits,
+ * authorization, sessions, resumption) and every answer is made here, once, whichever way the
+ * request came ({@link HttpRequest}: a web `Request`, or a node:http request read directly); its
+ * {@link HttpReply} becomes a web `Response` or is written to the node:http response.
+ */
+export interface Endpoint {
+  /** Answers one request; never rejects for a client's fault. */
+  serve(request: HttpRequest, execution?: ExecutionContext): Promise<HttpReply>;
+  /** Graceful close (see {@link FetchHandler.close}); safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the Streamable HTTP endpoint of `server` (see {@link createFetchHandler}, and
+ * `createHttpHandler` in `http.ts`).
  *
  * Status codes: `202` for notifications and responses; `400` for a malformed request, a missing
  * session id (legacy), an unsupported `MCP-Protocol-Version`, or a header that does not match the
@@ -246,14 +263,8 @@ function refuse(status: number, text: string, headers: Headers): Response {
  * busy (see `maxSessions`); `503` while closing. A batch is refused whole only when none of its
  * requests finds a place (see `in-flight.ts`).
  * @throws {TypeError} for a `healthPath` that is not a path or is `path` itself.
- * @example
- * const handler = createFetchHandler(server, { path: '/mcp' });
- * Deno.serve((request) => handler(request));
  */
-export function createFetchHandler(
-  server: Server,
-  options: FetchHandlerOptions = {},
-): FetchHandler {
+export function createEndpoint(server: Server, options: FetchHandlerOptions = {}): Endpoint {
   const allowedHosts = options.allowedHosts ?? LOCALHOST_NAMES;
   const allowedOrigins = options.allowedOrigins ?? LOCALHOST_NAMES;
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
@@ -311,27 +322,29 @@ export function createFetchHandler(
   reportMissingStateSecret(server);
 
   async function post(
-    request: Request,
+    request: HttpRequest,
     cors: Headers,
     principal: Principal | undefined,
     execution: ExecutionContext | undefined,
-  ): Promise<Response> {
-    const keep = execution?.waitUntil;
-    const waitUntil = keep === undefined ? undefined : (work: Promise<unknown>) => keep.call(execution, work);
+  ): Promise<HttpReply> {
+    // Deno and Bun pass objects of their own as the second argument (connection info, the
+    // server): only a waitUntil function is taken.
+    const keep: unknown = execution?.waitUntil;
+    const waitUntil =
+      typeof keep === 'function' ? (work: Promise<unknown>) => void keep.call(execution, work) : undefined;
     // A refusal before the body is read says `Connection: close`: the unread body must not be
     // taken for the next request on a kept-alive connection.
     if (!isJsonContentType(request.headers.get('content-type'))) {
       const headers = mergeHeaders(new Headers({ connection: 'close' }), cors);
       return refuse(415, 'Unsupported Media Type: Content-Type must be application/json', headers);
     }
-    const accept = request.headers.get('accept');
-    if (!accepts(accept, 'application/json') || !accepts(accept, 'text/event-stream')) {
+    if (!acceptsAll(request.headers.get('accept'), POST_ACCEPT)) {
       const text = 'Not Acceptable: Accept must list application/json and text/event-stream';
       return refuse(406, text, mergeHeaders(new Headers({ connection: 'close' }), cors));
     }
     const refused = admissionRefusal(server, request, cors, principal);
     if (refused !== undefined) return refused;
-    const body = await readBody(request, maxBodyBytes);
+    const body = await request.readBody(maxBodyBytes);
     if (body.kind === 'too-large') {
       const headers = mergeHeaders(new Headers({ connection: 'close' }), cors);
       return refuse(413, `Content Too Large: the body exceeds ${maxBodyBytes} bytes`, headers);
@@ -350,7 +363,8 @@ export function createFetchHandler(
     if (!isModernPost(message, version)) {
       const sessionId = request.headers.get(HEADER.sessionId);
       // Behind a proxy every client has the proxy's address: it tells nothing about the client.
-      const address = options.behindProxy === true ? undefined : execution?.remoteAddress;
+      const given: unknown = execution?.remoteAddress;
+      const address = options.behindProxy === true || typeof given !== 'string' ? undefined : given;
       return postLegacy(context, message, version, cors, sessionId, request.headers, principal, waitUntil, address);
     }
     if (Array.isArray(message)) {
@@ -359,7 +373,7 @@ export function createFetchHandler(
     return postModern(context, request, message, version, cors, principal, waitUntil);
   }
 
-  async function remove(request: Request, cors: Headers, owner: string): Promise<Response> {
+  async function remove(request: HttpRequest, cors: Headers, owner: string): Promise<HttpReply> {
     const version = request.headers.get(HEADER.protocolVersion);
     if (version !== null && MODERN_REVISIONS.includes(version)) {
       return emptyResponse(405, mergeHeaders(new Headers({ allow: 'POST' }), cors));
@@ -372,13 +386,8 @@ export function createFetchHandler(
       : refuse(404, 'Not Found: no such session', cors);
   }
 
-  async function handler(request: Request, execution?: ExecutionContext): Promise<Response> {
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
-      return emptyResponse(400);
-    }
+  async function serve(request: HttpRequest, execution?: ExecutionContext): Promise<HttpReply> {
+    const url = request.url;
     if (healthPath !== undefined && url.pathname === healthPath) {
       return healthResponse(request.method, closing !== undefined);
     }
@@ -408,7 +417,7 @@ export function createFetchHandler(
     let principal: Principal | undefined;
     if (auth !== undefined) {
       const outcome = await authenticate(auth, server, request, cors);
-      if (outcome instanceof Response) return outcome;
+      if (outcome instanceof HttpReply) return outcome;
       principal = outcome;
     }
     if (method === 'POST') return post(request, cors, principal, execution);
@@ -436,10 +445,33 @@ export function createFetchHandler(
     ]);
   }
 
-  return Object.assign(handler, {
+  return {
+    serve,
     close(): Promise<void> {
       closing ??= close();
       return closing;
     },
-  });
+  };
+}
+
+/**
+ * Creates the Streamable HTTP handler of `server`: the `Endpoint` of
+ * `createEndpoint` (internal), called with web `Request`s.
+ * @throws {TypeError} for a `healthPath` that is not a path or is `path` itself.
+ * @example
+ * const handler = createFetchHandler(server, { path: '/mcp' });
+ * Deno.serve((request) => handler(request));
+ */
+export function createFetchHandler(
+  server: Server,
+  options: FetchHandlerOptions = {},
+): FetchHandler {
+  return fetchHandlerOf(createEndpoint(server, options));
+}
+
+/** The {@link FetchHandler} that serves web `Request`s on `endpoint`. */
+export function fetchHandlerOf(endpoint: Endpoint): FetchHandler {
+  const handler = async (request: Request, execution?: ExecutionContext): Promise<Response> =>
+    (await endpoint.serve(webRequest(request), execution)).toResponse();
+  return Object.assign(handler, { close: endpoint.close });
 }

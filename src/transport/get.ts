@@ -7,6 +7,7 @@
  * "Resumability and Redelivery"); MCP 2026-07-28, Basic / Transports / Streamable HTTP.
  * @module
  */
+import { HttpReply, type HttpRequest } from './http-request.js';
 import { ErrorCode } from '../protocol/errors.js';
 import { MODERN_REVISIONS } from '../protocol/revisions.js';
 import { accepts, emptyResponse, errorReply, HEADER, mergeHeaders } from './http-rules.js';
@@ -20,14 +21,14 @@ export interface GetContext extends ResumeContext {
 }
 
 /** Serves a GET: `405` (2026-07-28, or no session), `406`, `404`, `409`, or the stream. */
-export async function getStream(context: GetContext, request: Request, cors: Headers, owner: string): Promise<Response> {
+export async function getStream(context: GetContext, request: HttpRequest, cors: Headers, owner: string): Promise<HttpReply> {
   const version = request.headers.get(HEADER.protocolVersion);
   const sessionId = request.headers.get(HEADER.sessionId);
   if ((version !== null && MODERN_REVISIONS.includes(version)) || sessionId === null) {
     // 2026-07-28 has no GET stream; legacy streams belong to a session.
     return emptyResponse(405, mergeHeaders(new Headers({ allow: 'POST' }), cors));
   }
-  const refuse = (status: number, text: string): Response =>
+  const refuse = (status: number, text: string): HttpReply =>
     errorReply(status, ErrorCode.InvalidRequest, text, { headers: cors });
   if (!accepts(request.headers.get('accept'), 'text/event-stream')) {
     return refuse(406, 'Not Acceptable: Accept must list text/event-stream');
@@ -40,11 +41,11 @@ export async function getStream(context: GetContext, request: Request, cors: Hea
   if (found !== undefined && found.read.info.requestId !== undefined) {
     // A POST's stream: replayed, then followed up to its reply.
     const stream = followStream(context, found.streamId, found.seq, found.read);
-    return new Response(stream.readable, { status: 200, headers });
+    return new HttpReply(200, headers, stream.readable);
   }
   const stream = context.sessions.openStream(session);
   if (stream === undefined) return refuse(409, 'Conflict: this session already has an open GET stream');
   // The standalone stream: what it missed first, then it goes on here.
   if (found !== undefined) replayStandalone(stream, found.streamId, found.seq, found.read);
-  return new Response(stream.readable, { status: 200, headers });
+  return new HttpReply(200, headers, stream.readable);
 }

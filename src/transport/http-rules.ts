@@ -2,7 +2,7 @@
  * The HTTP rules of the Streamable HTTP transport that do not depend on the session or the era:
  * content negotiation (`Accept`, `Content-Type`), the `Origin`/`Host` allow-list against DNS
  * rebinding, CORS headers, the HTTP status a JSON-RPC error gets, and small response builders.
- * Pure: web-standard `Request`/`Response` only.
+ * Pure: no `node:` module; replies are {@link HttpReply}s.
  *
  * Spec: MCP 2025-11-25, Basic / Transports ("Streamable HTTP", "Security Warning", "Sending
  * Messages to the Server"); MCP 2026-07-28, Basic / Transports / Streamable HTTP ("Security &
@@ -17,6 +17,7 @@ import type {
   JsonValue,
   RequestId,
 } from '../protocol/messages.js';
+import { HttpReply } from './http-request.js';
 
 /** Header names, lower case (HTTP field names are case-insensitive). */
 export const HEADER: {
@@ -67,13 +68,28 @@ function parseAccept(accept: string): MediaRange[] {
  * A missing header admits nothing: MCP clients MUST send one.
  */
 export function accepts(accept: string | null, mediaType: string): boolean {
-  if (accept === null) return false;
-  const [type, subtype] = mediaType.split('/');
-  return parseAccept(accept).some(
-    (r) =>
-      r.q > 0 &&
-      (r.type === '*' || (r.type === type && (r.subtype === '*' || r.subtype === subtype))),
+  return acceptsAll(accept, [mediaType]);
+}
+
+/** True when `range` admits `mediaType` (`type/subtype`, lower case). */
+function admits(range: MediaRange, mediaType: string): boolean {
+  if (range.q <= 0) return false;
+  if (range.type === '*') return true;
+  const slash = mediaType.indexOf('/');
+  return (
+    range.type === mediaType.slice(0, slash) &&
+    (range.subtype === '*' || range.subtype === mediaType.slice(slash + 1))
   );
+}
+
+/**
+ * True when an `Accept` header value admits every one of `mediaTypes` (see {@link accepts}); the
+ * header is parsed once.
+ */
+export function acceptsAll(accept: string | null, mediaTypes: readonly string[]): boolean {
+  if (accept === null) return false;
+  const ranges = parseAccept(accept);
+  return mediaTypes.every((mediaType) => ranges.some((range) => admits(range, mediaType)));
 }
 
 /** True when a `Content-Type` header value is `application/json` (any parameters, any case). */
@@ -209,10 +225,10 @@ export function jsonResponse(
   status: number,
   body: JsonRpcMessage | JsonRpcMessage[],
   headers: Headers = new Headers(),
-): Response {
+): HttpReply {
   headers.set('content-type', 'application/json');
   headers.set('cache-control', NO_STORE);
-  return new Response(JSON.stringify(body), { status, headers });
+  return new HttpReply(status, headers, JSON.stringify(body));
 }
 
 /**
@@ -224,7 +240,7 @@ export function errorReply(
   code: number,
   message: string,
   options: { id?: RequestId; data?: JsonValue; headers?: Headers } = {},
-): Response {
+): HttpReply {
   return jsonResponse(
     status,
     errorResponse(options.id, code, message, options.data),
@@ -233,8 +249,8 @@ export function errorReply(
 }
 
 /** An empty response (`202 Accepted`, `204 No Content`, `405` with `Allow`, ...). */
-export function emptyResponse(status: number, headers: Headers = new Headers()): Response {
-  return new Response(null, { status, headers });
+export function emptyResponse(status: number, headers: Headers = new Headers()): HttpReply {
+  return new HttpReply(status, headers);
 }
 
 /**
@@ -251,7 +267,7 @@ export function corsHeaders(origin: string | null): Headers {
 }
 
 /** The answer to a CORS preflight (`OPTIONS`) from an allowed origin. */
-export function preflightResponse(origin: string | null, request: Request): Response {
+export function preflightResponse(origin: string | null, request: { readonly headers: Headers }): HttpReply {
   const headers = corsHeaders(origin);
   headers.set('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
   const asked = request.headers.get('access-control-request-headers');

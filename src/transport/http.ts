@@ -1,9 +1,11 @@
 /**
  * Streamable HTTP on `node:http`: a `(req, res)` handler that mounts in any node:http server (and
- * so in express, fastify or hono's node adapter), and `serveHttp` to run one. A thin adapter over
- * {@link createFetchHandler}: the request body streams in (paused while unread, so the body limit
- * holds without buffering), the response streams out with backpressure (`drain`), and a client
- * that goes away aborts the request's signal and cancels its SSE stream.
+ * so in express, fastify or hono's node adapter), and `serveHttp` to run one. It calls the same
+ * endpoint as {@link createFetchHandler} (`createEndpoint`: every check is made there), with the
+ * node request read directly (`node-request.ts`: no web `Request` or body stream; the body stays
+ * paused while unread, so the body limit holds without buffering); a JSON reply is written as its
+ * text, an SSE stream chunk by chunk with backpressure (`drain`), and a client that goes away
+ * cancels its 2026-07-28 request and its SSE stream.
  *
  * Spec: MCP 2025-11-25, Basic / Transports ("Streamable HTTP", "Security Warning": bind to
  * 127.0.0.1 when local); MCP 2026-07-28, Basic / Transports / Streamable HTTP.
@@ -20,11 +22,14 @@ import type { ResourceServerOptions } from '../auth/options.js';
 import { createResourceServer, ResourceServer } from '../auth/resource-server.js';
 import type { Server } from '../server/server.js';
 import {
-  createFetchHandler,
+  createEndpoint,
+  fetchHandlerOf,
   type FetchHandler,
   type FetchHandlerOptions,
 } from './fetch-handler.js';
 import { hostsForBind } from './bound-hosts.js';
+import type { HttpReply, HttpRequest } from './http-request.js';
+import { nodeRequest } from './node-request.js';
 
 export { createFetchHandler } from './fetch-handler.js';
 export type { ExecutionContext, FetchHandler, FetchHandlerOptions } from './fetch-handler.js';
@@ -91,60 +96,6 @@ export interface HttpServing {
   close(): Promise<void>;
 }
 
-const HIGH_WATER_MARK = 64 * 1024;
-
-/** The request body as a web stream that pauses `req` while its queue is full. */
-function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
-  let finished = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        req.on('data', (chunk: Buffer) => {
-          if (finished) return;
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 0) <= 0) req.pause();
-        });
-        req.once('end', () => {
-          if (!finished) controller.close();
-          finished = true;
-        });
-        req.once('error', (error) => {
-          if (!finished) controller.error(error);
-          finished = true;
-        });
-      },
-      pull() {
-        req.resume();
-      },
-      cancel() {
-        // The rest of the body is not wanted: let it drain (the response says `Connection: close`).
-        finished = true;
-        req.resume();
-      },
-    },
-    { highWaterMark: HIGH_WATER_MARK, size: (chunk) => chunk.byteLength },
-  );
-}
-
-/** Builds the web `Request` for `req`; its signal aborts when the client goes away early. */
-function toRequest(req: IncomingMessage, res: ServerResponse): Request {
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-  const headers = new Headers();
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
-    headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
-  const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const method = req.method ?? 'GET';
-  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: controller.signal };
-  if (method !== 'GET' && method !== 'HEAD') {
-    init.body = bodyStream(req);
-    init.duplex = 'half';
-  }
-  return new Request(url, init);
-}
-
 /** Resolves once `res` can take more data, or false when it closed first. */
 function drained(res: ServerResponse): Promise<boolean> {
   return new Promise((resolve) => {
@@ -161,19 +112,18 @@ function drained(res: ServerResponse): Promise<boolean> {
   });
 }
 
-/** Writes a web `Response` to `res`: JSON at once, a stream chunk by chunk with backpressure. */
-async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
-  res.statusCode = response.status;
-  response.headers.forEach((value, key) => res.setHeader(key, value));
-  const body = response.body;
+/** Writes `reply` to `res`: JSON text with one `end`, a stream chunk by chunk with backpressure. */
+async function writeReply(reply: HttpReply, res: ServerResponse): Promise<void> {
+  res.statusCode = reply.status;
+  reply.headers.forEach((value, key) => res.setHeader(key, value));
+  const body = reply.body;
   if (body === null) {
     res.end();
     return;
   }
-  if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    res.setHeader('content-length', bytes.byteLength);
-    res.end(bytes);
+  if (typeof body === 'string') {
+    res.setHeader('content-length', Buffer.byteLength(body));
+    res.end(body);
     return;
   }
   res.flushHeaders();
@@ -203,19 +153,20 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
  * http.createServer(mcp).listen(3000, '127.0.0.1');
  */
 export function createHttpHandler(server: Server, options: HttpHandlerOptions = {}): HttpHandler {
-  const fetchHandler = createFetchHandler(server, options);
+  const endpoint = createEndpoint(server, options);
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
-    let request: Request;
+    let request: HttpRequest;
     try {
-      request = toRequest(req, res);
+      request = nodeRequest(req, res);
     } catch {
       res.statusCode = 400;
       res.end();
       return;
     }
     const remoteAddress = req.socket.remoteAddress;
-    fetchHandler(request, remoteAddress === undefined ? undefined : { remoteAddress })
-      .then((response) => writeResponse(response, res))
+    endpoint
+      .serve(request, remoteAddress === undefined ? undefined : { remoteAddress })
+      .then((reply) => writeReply(reply, res))
       .catch((error: unknown) => {
         server.report(
           `HTTP handler failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
@@ -224,7 +175,7 @@ export function createHttpHandler(server: Server, options: HttpHandlerOptions = 
         res.end();
       });
   };
-  return Object.assign(listener, { close: () => fetchHandler.close(), fetch: fetchHandler });
+  return Object.assign(listener, { close: endpoint.close, fetch: fetchHandlerOf(endpoint) });
 }
 
 /** The `host` (with port) of a public URL, for the `Host` allow-list. */

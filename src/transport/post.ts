@@ -31,6 +31,7 @@ import { isModernRequest } from '../server/era.js';
 import { META } from '../protocol/meta.js';
 import type { Server } from '../server/server.js';
 import { Exchange } from './exchange.js';
+import type { HttpReply, HttpRequest } from './http-request.js';
 import { authorizedInfo, scopeRefusal } from './authorize.js';
 import { checkRequestHeaders, paramHeaders } from './headers.js';
 import { emptyResponse, errorReply, HEADER, jsonResponse, mergeHeaders } from './http-rules.js';
@@ -99,15 +100,15 @@ export function isModernPost(message: unknown, version: string | null): boolean 
  */
 export async function postModern(
   context: PostContext,
-  request: Request,
+  request: HttpRequest,
   message: unknown,
   version: string | null,
   cors: Headers,
   principal?: Principal,
   waitUntil?: TransportRequestInfo['waitUntil'],
-): Promise<Response> {
+): Promise<HttpReply> {
   const m = classify(message);
-  const fail = (code: number, text: string, id = idOf(message)): Response =>
+  const fail = (code: number, text: string, id = idOf(message)): HttpReply =>
     errorReply(400, code, text, { ...(id === undefined ? {} : { id }), headers: cors });
   if (m.kind === 'invalid') return jsonResponse(400, m.reply, cors);
   if (m.kind === 'notification') return emptyResponse(202, cors);
@@ -164,7 +165,7 @@ export async function postModern(
   const exchange = new Exchange({ modern: true, headers: cors, sse: context.sse, onabort: cancel });
   connection = context.server.connect({ send: exchange.send });
   context.live.add(connection);
-  request.signal?.addEventListener('abort', cancel, { once: true });
+  const stopListening = request.onAbort(cancel);
   const served = settle(
     connection.handle(message, {
       kind: 'http',
@@ -178,7 +179,7 @@ export async function postModern(
   ).then((reply) => {
     permit.release();
     exchange.finish(reply);
-    request.signal?.removeEventListener('abort', cancel);
+    stopListening();
     connection.close();
     context.live.delete(connection);
   });
@@ -203,7 +204,7 @@ export async function postLegacy(
   principal?: Principal,
   waitUntil?: TransportRequestInfo['waitUntil'],
   address?: string,
-): Promise<Response> {
+): Promise<HttpReply> {
   const id = idOf(message);
   const withId = id === undefined ? {} : { id };
   if (version !== null && !SUPPORTED_REVISIONS.includes(version)) {

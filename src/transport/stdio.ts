@@ -21,6 +21,7 @@ import { jsonLine } from './json-line.js';
 import { LineBuffer, type Fault, type LineSink } from './line-buffer.js';
 import { LineWriter } from './line-writer.js';
 import { isolatedProtocolFd, protocolOutput, PROTOCOL_FD_ENV, spawnIsolated } from './isolate.js';
+import { claimStdin, stdinSession } from './stdin-session.js';
 import { installStdoutGuard } from './stdout-guard.js';
 
 /** Options for {@link serve} and {@link serveStdio}. */
@@ -393,9 +394,26 @@ export function serve(
  * abort signal), or when the client closes stdout (EPIPE).
  * Installs the stdout guard first, so that nothing JavaScript writes to stdout (console, `fs`
  * writes to fd 1, child processes given fd 1) reaches the protocol stream; with `isolate`, serves
- * from a child process whose fd 1 is stderr (see {@link StdioOptions.isolate}).
+ * from a child process whose fd 1 is stderr (see {@link StdioOptions.isolate}). A process has one
+ * stdin: a second call (from any copy of baremcp) reports a line and returns the first session.
  */
 export function serveStdio(server: Server, options: StdioOptions = {}): StdioSession {
+  // One reader of stdin per process: a second one would answer every request twice.
+  const current = stdinSession();
+  if (current !== undefined) {
+    server.report(
+      "serveStdio: this process's stdin is served already (by baremcp serve or an earlier " +
+        'serveStdio call); this call is ignored',
+    );
+    return current;
+  }
+  const session = startStdio(server, options);
+  claimStdin(session);
+  return session;
+}
+
+/** {@link serveStdio} for the first caller in the process. */
+function startStdio(server: Server, options: StdioOptions): StdioSession {
   const fd = isolatedProtocolFd();
   if (options.isolate === true && fd === undefined) {
     const child = spawnIsolated((line) => server.report(line));

@@ -139,3 +139,20 @@ test('the example app serves its view and a tool with text for every client', as
   assert.equal(McpUiResourceMetaSchema.safeParse(view.contents[0]._meta.ui).success, true);
   await client.close();
 });
+
+test('appTool refuses a resourceUri that is not ui:// and a visibility outside model/app, as appResource refuses its uri', () => {
+  const tool = { name: 'show', description: 'Show it.', inputSchema: { type: 'object' }, run: () => 'shown' };
+  assert.throws(() => appTool(tool, { resourceUri: 'https://example.com/view.html' }), {
+    name: 'TypeError',
+    message: 'appTool: tool "show": resourceUri must start with ui:// (got "https://example.com/view.html")',
+  });
+  assert.throws(() => appTool(tool, { resourceUri: VIEW, visibility: ['user'] }), {
+    name: 'TypeError',
+    message: 'appTool: tool "show": unknown visibility "user" (choose from model, app)',
+  });
+  assert.throws(() => appTool(tool, { resourceUri: VIEW, visibility: 'app' }), {
+    name: 'TypeError',
+    message: 'appTool: tool "show": visibility must be a non-empty array of "model" and/or "app"',
+  });
+  assert.equal(appTool(tool, { resourceUri: VIEW, visibility: ['app'] })._meta.ui.resourceUri, VIEW);
+});

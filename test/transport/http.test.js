@@ -13,6 +13,7 @@ import { createFetchHandler, createHttpHandler, serveHttp } from '../../dist/tra
 import { decodeHeaderValue, paramHeaders } from '../../dist/transport/headers.js';
 import { accepts, originAllowed } from '../../dist/transport/http-rules.js';
 import { SseStream } from '../../dist/transport/sse.js';
+import { nodeFetchHandler } from './node-path.js';
 import { mainBin, repoRoot } from '../helpers.js';
 
 /** Every test has a time-out, so that a hung stream fails instead of stalling the suite. */
@@ -121,14 +122,26 @@ function fixture(options = {}) {
   return { server, seen };
 }
 
+// BAREMCP_TEST_HTTP_PATH=node (set by http-node.test.js) runs this suite against the node:http
+// path instead, over a socket (parity, issue 21).
+const NODE_PATH = process.env.BAREMCP_TEST_HTTP_PATH === 'node';
 const handlers = [];
 function handlerFor(options = {}, serverOptions = {}) {
   const made = fixture(serverOptions);
-  const handler = createFetchHandler(made.server, { keepAliveMs: 0, ...options });
+  const handler = (NODE_PATH ? nodeFetchHandler : createFetchHandler)(made.server, { keepAliveMs: 0, ...options });
   handlers.push(handler);
   return { ...made, handler };
 }
-nodeTest.after(() => Promise.all(handlers.map((h) => h.close())));
+nodeTest.after(() => Promise.all(handlers.map((h) => (h.stop ?? h.close)())));
+
+/**
+ * Resolves once `check()` holds: at once on the fetch path; over a socket (the node path) a
+ * client's disconnect reaches the server a few turns later, so it waits up to 2 s for it.
+ */
+async function eventually(check) {
+  const deadline = Date.now() + 2000;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, NODE_PATH ? 5 : 0));
+}
 
 function request(method, { body, headers = {}, url = URL_ } = {}) {
   const init = { method, headers };
@@ -810,6 +823,7 @@ test('closing a 2026-07-28 response stream cancels the request; a legacy disconn
   assert.equal(first[0].method, 'notifications/progress');
   await reader.cancel();
   await new Promise((r) => setImmediate(r));
+  if (NODE_PATH) await eventually(() => seen.aborted === 1);
   assert.equal(seen.aborted, 1);
   const id = await openSession(handler);
   const legacy = await post(
@@ -824,6 +838,7 @@ test('closing a 2026-07-28 response stream cancels the request; a legacy disconn
   );
   await legacy.body.cancel();
   await new Promise((r) => setImmediate(r));
+  if (NODE_PATH) await new Promise((r) => setTimeout(r, 50));
   assert.equal(seen.aborted, 1);
   await post(
     handler,

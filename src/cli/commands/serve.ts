@@ -14,7 +14,8 @@ import { resolve } from 'node:path';
 import { createServer, type Server } from '../../server/server.js';
 import { installStdoutGuard } from '../../transport/stdout-guard.js';
 import { isolatedProtocolFd, spawnIsolated } from '../../transport/isolate.js';
-import { serveStdio } from '../../transport/stdio.js';
+import { stdinSession } from '../../transport/stdin-session.js';
+import { serveStdio, type StdioSession } from '../../transport/stdio.js';
 import { optionString, UsageError, type ParsedArgs } from '../args.js';
 import { loadServerModule } from '../load.js';
 
@@ -58,10 +59,18 @@ export async function runServe(args: ParsedArgs, modulePath: string | undefined)
   }
   // The guard goes first: a user's module may print while it loads (over HTTP, stdout is free).
   if (!http) installStdoutGuard();
-  const server =
-    modulePath === undefined
-      ? await createExampleServer(optionString(args, 'root') ?? process.cwd())
-      : await loadServerModule(modulePath);
+  let server: Server;
+  try {
+    server =
+      modulePath === undefined
+        ? await createExampleServer(optionString(args, 'root') ?? process.cwd())
+        : await loadServerModule(modulePath);
+  } catch (error) {
+    // A module that serves itself (it called serveStdio while it loaded) needs no default export.
+    const own = http ? undefined : stdinSession();
+    if (own === undefined || !(error instanceof UsageError)) throw error;
+    return leaveToModule(modulePath ?? 'the module', own);
+  }
   await serveLoaded(server, args, modulePath ?? `the workspace example on ${optionString(args, 'root') ?? process.cwd()}`);
 }
 
@@ -99,8 +108,22 @@ export async function serveLoaded(server: Server, args: ParsedArgs, what: string
       `baremcp: ${scoped.join(', ')} declare${scoped.length === 1 ? 's' : ''} OAuth scopes; stdio has no authorization, so ${scoped.length === 1 ? 'it runs' : 'they run'} unrestricted\n`,
     );
   }
+  const own = stdinSession();
+  if (own !== undefined) return leaveToModule(what, own);
   const session = serveStdio(server);
   process.stderr.write(`baremcp: serving ${what} on stdio (${counts}); waiting for a client\n`);
+  await session.closed;
+}
+
+/**
+ * Waits on the stdio session a module started itself while it loaded (`serveStdio(server)` at
+ * its top level, as a program of its own does): serving it again would answer every request twice.
+ */
+async function leaveToModule(what: string, session: StdioSession): Promise<void> {
+  process.stderr.write(
+    `baremcp: ${what} serves itself on stdio (it calls serveStdio); ` +
+      'baremcp leaves the serving to it\n',
+  );
   await session.closed;
 }
 

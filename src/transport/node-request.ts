@@ -1,0 +1,100 @@
+/**
+ * The {@link HttpRequest} of a node:http request, read directly: the body is collected from the
+ * `IncomingMessage` under the byte limit (never buffered past it), the headers are copied once
+ * into a `Headers`, and a client going away is heard on the response's `close` (no
+ * `AbortController` per request).
+ *
+ * Spec: MCP 2025-11-25, Basic / Transports ("Streamable HTTP"); RFC 9110 §15.5.14 (413).
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { decodeBody, type BodyResult } from './body.js';
+import type { HttpRequest } from './http-request.js';
+
+/** The request body of `req` under `maxBytes`: refused by `Content-Length`, or counted as it comes. */
+function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<BodyResult> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > maxBytes) {
+    // Unread: drained, not kept (the reply says `Connection: close`).
+    req.resume();
+    return Promise.resolve({ kind: 'too-large' });
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const onData = (chunk: Buffer): void => {
+      total += chunk.byteLength;
+      if (total > maxBytes) {
+        done();
+        req.resume();
+        resolve({ kind: 'too-large' });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      done();
+      resolve(decodeBody(chunks, total));
+    };
+    const onError = (): void => {
+      done();
+      resolve({ kind: 'aborted' });
+    };
+    const done = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('aborted', onError);
+      req.off('close', onError);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('aborted', onError);
+    req.on('close', onError);
+  });
+}
+
+/** The absolute URL of `req` (an origin-form target is read against its `Host`). */
+function urlOf(req: IncomingMessage): URL {
+  return new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+}
+
+/**
+ * The {@link HttpRequest} of `req`, whose reply goes to `res`.
+ * @throws {TypeError} when the target or the `Host` make no URL (the caller answers `400`).
+ */
+export function nodeRequest(req: IncomingMessage, res: ServerResponse): HttpRequest {
+  const url = urlOf(req);
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+  const method = req.method ?? 'GET';
+  let request: Request | undefined;
+  const self: HttpRequest = {
+    method,
+    url,
+    headers,
+    onAbort(listener) {
+      const onClose = (): void => {
+        if (!res.writableFinished) listener();
+      };
+      if (res.closed) {
+        onClose();
+        return () => {};
+      }
+      res.once('close', onClose);
+      return () => res.off('close', onClose);
+    },
+    readBody: (maxBytes) => readNodeBody(req, maxBytes),
+    toRequest(): Request {
+      if (request === undefined) {
+        const controller = new AbortController();
+        self.onAbort(() => controller.abort());
+        request = new Request(url, { method, headers, signal: controller.signal });
+      }
+      return request;
+    },
+  };
+  return self;
+}
