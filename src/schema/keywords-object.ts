@@ -82,9 +82,10 @@ export function propertyNotAllowed(name: string): string {
 
 /** The message of `additionalProperties: false`, listing the names `properties` allows. */
 export function additionalNotAllowed(p: Plan, name: string): string {
-  const allowed = p.nProps > 0
-    ? ` (allowed: ${p.keys.slice(0, p.nProps).map((n) => JSON.stringify(n)).join(', ')})` : '';
-  return `property ${JSON.stringify(name)} is not allowed${allowed}`;
+  if (p.allowedText === '' && p.nProps > 0) {
+    p.allowedText = ` (allowed: ${p.keys.slice(0, p.nProps).map((n) => JSON.stringify(n)).join(', ')})`;
+  }
+  return `property ${JSON.stringify(name)} is not allowed${p.allowedText}`;
 }
 
 /** The message of a missing `required` property. */

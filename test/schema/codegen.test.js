@@ -126,9 +126,9 @@ const caseArb = anyDocumentArb.chain((text) => {
 
 const RUNS = 3000;
 
-test(`generated and interpreted verdicts agree, and agree with ajv (${RUNS} random schemas)`, (t) => {
+test(`generated and interpreted verdicts and errors agree, and verdicts agree with ajv (${RUNS} random schemas)`, (t) => {
   const sourcesBefore = generated.sources.length;
-  const stats = { schemas: 0, refused: 0, ajvRefused: 0, ajvThrew: 0, ajvExcluded: {}, pairs: 0, ajvPairs: 0, valid: 0, other: 0 };
+  const stats = { schemas: 0, refused: 0, ajvRefused: 0, ajvThrew: 0, ajvExcluded: {}, pairs: 0, ajvPairs: 0, valid: 0, other: 0, errorLists: 0 };
   fc.assert(fc.property(caseArb, ([text, values, others]) => {
     let slow;
     try {
@@ -152,9 +152,17 @@ test(`generated and interpreted verdicts agree, and agree with ajv (${RUNS} rand
       }
     }
     for (const value of values) {
-      const a = fast.validate(value).valid;
-      const b = slow.validate(value).valid;
+      const fastResult = fast.validate(value);
+      const slowResult = slow.validate(value);
+      const a = fastResult.valid;
+      const b = slowResult.valid;
       assert.equal(a, b, `backends differ: generated ${a}, interpreted ${b}\nschema: ${text}\nvalue: ${describe(value)}`);
+      // The generated error pass (plan-explain.ts) reports what the interpreter's walker does:
+      // the same errors, locations and messages, in the same order.
+      if (!a) {
+        assert.deepEqual(fastResult.errors, slowResult.errors, `errors differ\nschema: ${text}\nvalue: ${describe(value)}`);
+        stats.errorLists++;
+      }
       stats.pairs++;
       if (a) stats.valid++;
       if (theirs !== undefined && !hasInheritedKey(value) && !(text.includes('"multipleOf"') && hasHugeNumber(value))) {
@@ -172,9 +180,15 @@ test(`generated and interpreted verdicts agree, and agree with ajv (${RUNS} rand
       }
     }
     for (const value of others) {
-      const a = fast.validate(value).valid;
-      const b = slow.validate(value).valid;
+      const fastResult = fast.validate(value);
+      const slowResult = slow.validate(value);
+      const a = fastResult.valid;
+      const b = slowResult.valid;
       assert.equal(a, b, `backends differ: generated ${a}, interpreted ${b}\nschema: ${text}\nvalue: ${describe(value)}`);
+      if (!a) {
+        assert.deepEqual(fastResult.errors, slowResult.errors, `errors differ\nschema: ${text}\nvalue: ${describe(value)}`);
+        stats.errorLists++;
+      }
       stats.other++;
     }
     if (theirs !== undefined && typeof theirs.schema === 'object') ajv.removeSchema(theirs.schema);
@@ -183,7 +197,7 @@ test(`generated and interpreted verdicts agree, and agree with ajv (${RUNS} rand
   // The schemas reached every part of the generator (counted in the generated sources).
   const sources = generated.sources.slice(sourcesBefore);
   const features = {
-    'recursive $ref': 'R.memoVerdict(', 'interpreter fallback': 'R.verdict(', 'property loop': 'for(const k',
+    'recursive $ref': '<=s.maxDepth&&', 'memoised recursion': 'R.memoCall(', 'interpreter fallback': 'R.verdict(', 'property loop': 'for(const k',
     'own-property read': 'R.hasOwn.call(x,"', 'contains': 'let t', 'oneOf': 'let o', 'uniqueItems': 'R.uniqueOk(',
     'structured enum/const': 'R.valuesOk(', 'large enum': '.has(', 'multipleOf': 'R.isMultipleOf(',
     'code points': 'R.codePoints(', 'pattern': '.test(', 'prototype pollution check': 'P["',
@@ -197,6 +211,10 @@ test(`generated and interpreted verdicts agree, and agree with ajv (${RUNS} rand
   assert.ok(stats.pairs > RUNS * 3, `only ${stats.pairs} values compared`);
   assert.ok(stats.valid > stats.pairs / 10 && stats.valid < stats.pairs * 0.9, `${stats.valid} of ${stats.pairs} values valid`);
   assert.ok(stats.ajvPairs > stats.pairs / 5, `only ${stats.ajvPairs} values compared with ajv`);
+  assert.ok(stats.errorLists > stats.pairs / 10, `only ${stats.errorLists} error lists compared`);
+  // The generated error pass was reached, not only the interpreter's (explain-runtime.ts: R.fail).
+  const explained = sources.filter((src) => src.includes('R.fail(E,') || src.includes('R.failm(E,')).length;
+  assert.ok(explained > RUNS / 4, `only ${explained} generated sources explain errors`);
   assert.equal(generated.failures.length, 0);
 });
 
@@ -346,12 +364,16 @@ test('names and enum strings that break JavaScript compile to correct code and r
     assert.equal(slow[i].validate(value).valid, expected, `interpreted, schema ${i}, value ${describe(value)}`);
   }
   assert.equal(globalThis.__pwned, undefined, 'text from the schema was executed');
-  // The generated sources hold the text only inside JSON string literals: without them, nothing
-  // of it is left.
-  let sources = generated.sources.slice(sourcesBefore).join('\n');
+  // The generated sources hold the text only inside double-quoted string literals (JSON's: a name
+  // alone, or within a location or a message): with every such literal taken out, read left to
+  // right, nothing of it is left, nor any other kind of string or comment that could hide it.
+  const sources = generated.sources.slice(sourcesBefore).join(';');
   assert.ok(sources.includes(JSON.stringify('});process.exit(1);//')));
-  for (const n of [...EVIL].sort((x, y) => y.length - x.length)) sources = sources.replaceAll(JSON.stringify(n), '""');
-  assert.ok(!sources.includes('__pwned') && !sources.includes('process.exit'));
+  assert.ok(sources.includes('/properties/});process.exit(1);~1~1/type'), 'a location holding a name');
+  const code = sources.replace(/"(?:[^"\\\n\r]|\\.)*"/g, '""');
+  for (const text of ['__pwned', 'process.exit', "'", '`', '//', '/*', '<!--', '-->', '\u2028', '\u2029']) {
+    assert.ok(!code.includes(text), `generated code holds ${JSON.stringify(text)} outside a string literal`);
+  }
   assert.equal(generated.failures.length, 0);
 });
 
