@@ -274,16 +274,16 @@ export class ExplainGenerator {
         loop += `if(!m){${this.guarded(additional, 'y', 'd+1', where, cat(kw, '/additionalProperties'), notAllowed)}}`;
       }
     }
-    out += `let seen=0${counts ? ',n=0' : ''};for(const k in x){${loop}}`;
     const present = (name: string): string => `${this.g.load(name)}!==undefined`;
-    if (p.nRequired > 0) {
-      out += `if(seen!==${p.nRequired}){`;
-      for (const r of p.required) {
-        out += `if(!(${present(r)})){if(R.full(E))return false;` +
-          `${this.fail(at, cat(kw, '/required'), 'required', { head: missingRequired(r), rest: null })}ok=false;}`;
-      }
-      out += '}';
+    let required = '';
+    for (const r of p.required) {
+      required += `if(!(${present(r)})){if(R.full(E))return false;` +
+        `${this.fail(at, cat(kw, '/required'), 'required', { head: missingRequired(r), rest: null })}ok=false;}`;
     }
+    const walk = `let seen=0${counts ? ',n=0' : ''};for(const k in x){${loop}}` +
+      (p.nRequired > 0 ? `if(seen!==${p.nRequired}){${required}}` : '');
+    const single = rest || counts || p.propertyNames !== null ? '' : this.singleFailure(p, at, kw, required);
+    out += single === '' ? walk : `${single}else{${walk}}`;
     if (counts) {
       out += `if(n<${p.minProps}||n>${p.maxProps}){if(R.full(E))return false;const w=n<${p.minProps}?"minProperties":"maxProperties";` +
         `R.fail(E,${at},${join(kw, '"/"+w')},w,R.countMessage(${cp},n));ok=false;}`;
@@ -303,6 +303,34 @@ export class ExplainGenerator {
       out += `if(${present(name)}${q === FALSE_PLAN ? '' : `&&!${this.g.check(q, 'x', 'd')}`}){${explained}}`;
     }
     return out;
+  }
+
+  /**
+   * For an object with only `properties` and `required`: the properties read by name, in the
+   * schema's order; when at most one fails, its errors and then the missing names are the
+   * walk's (the order of the value's keys matters only between two failing properties). Returns
+   * a statement that ends with an `if` whose `else` the caller gives the walk, or `''`;
+   * `required` holds the checks of the missing names.
+   */
+  private singleFailure(p: Plan, at: string, kw: string, required: string): string {
+    const f = this.g.fresh('u');
+    const label = this.g.fresh('L');
+    const ys: string[] = [];
+    let find = '';
+    let explain = '';
+    for (let i = 0; i < p.nProps; i++) {
+      const sub = p.keyPlans[i];
+      if (sub === null || sub === TRUE_PLAN) continue;
+      const name = p.keys[i];
+      const y = this.g.fresh('y');
+      ys.push(y);
+      const fails = sub === FALSE_PLAN ? 'true' : `!${this.g.check(sub, y, 'd+1')}`;
+      find += `${y}=${this.g.load(name)};if(${y}!==undefined&&${fails}){if(${f}!==-1){${f}=-2;break ${label};}${f}=${i};}`;
+      explain += `case ${i}:${this.child(sub, y, 'd+1', cat(at, '/' + escapeToken(name)),
+        cat(kw, '/properties/' + escapeToken(name)), { head: propertyNotAllowed(name), rest: null })}break;`;
+    }
+    if (find === '') return '';
+    return `let ${f}=-1,${ys.join(',')};${label}:{${find}}if(${f}!==-2){switch(${f}){${explain}}${required}}`;
   }
 
   /** The array keywords (`evaluateArray`), for an array `x`. */

@@ -409,3 +409,25 @@ test('shared subschemas behind the memo (more than 8 paths to one plan) give the
   // Depths 4 and up (2^3 = 8 paths and more) use the memo, for both kinds of sharing.
   assert.ok(memoised >= 2 * 3 * 5, `the memo was used in ${memoised} schemas`);
 });
+
+test('the generated error pass lists failing properties in the order of the value\'s keys, then the missing names', () => {
+  // plan-explain.ts reads the properties by name while at most one fails, and walks the keys
+  // when two do: both must give the interpreter's list.
+  const schema = {
+    type: 'object',
+    properties: { a: { type: 'number' }, b: { type: 'string', minLength: 2 }, c: { type: 'boolean' } },
+    required: ['a', 'c'],
+  };
+  const fast = compileGenerated(schema);
+  const slow = compileSchema(schema, { codegen: false });
+  const messages = (v) => {
+    const r = fast.validate(v);
+    assert.deepEqual(r, slow.validate(v));
+    return r.errors.map((e) => e.message);
+  };
+  assert.deepEqual(messages({ b: 'x', a: 1 }), ['/b: expected a string of at least 2 characters, got 1', '/: missing required property "c"']);
+  assert.deepEqual(messages({ c: 0, b: 1, a: 'x' }), [
+    '/c: expected boolean, got integer 0', '/b: expected string, got integer 1', '/a: expected number, got string "x"',
+  ]);
+  assert.deepEqual(messages({ b: 1, c: 0, a: 1 }), ['/b: expected string, got integer 1', '/c: expected boolean, got integer 0']);
+});
