@@ -61,6 +61,8 @@ const LATER = new Map([
   ['src/cli/commands/call.ts', 'chunks/call.js'],
   ['src/cli/commands/check.ts', 'chunks/check.js'],
   ['src/cli/commands/init.ts', 'chunks/init.js'],
+  ['src/cli/commands/dev.ts', 'chunks/dev.js'],
+  ['src/cli/commands/pack.ts', 'chunks/pack.js'],
   ['src/cli/http-options.ts', 'chunks/http-options.js'],
   ['src/workspace/index.ts', 'chunks/workspace.js'],
   ['src/transport/http.ts', 'transport/http.js'],
@@ -162,7 +164,7 @@ async function buildLayer(name, entry, { extra = [], stub = true, banner } = {})
     writeFileSync(target, `export{${entryExports.join(',')}}from${JSON.stringify(from)};\n`);
   }
   // The longest relative path to the layer from any output folder.
-  const longest = Math.max(...['.', 'chunks', 'cli', 'testing', 'transport', 'auth', 'policies', 'extensions', 'extensions/tasks'].map((d) => relative(join(OUT, d), chunk).length + (d === '.' ? 2 : 0)));
+  const longest = Math.max(...['.', 'chunks', 'cli', 'testing', 'transport', 'auth', 'policies', 'extensions', 'extensions/tasks', 'stores/redis'].map((d) => relative(join(OUT, d), chunk).length + (d === '.' ? 2 : 0)));
   const placeholder = `/${name}${'#'.repeat(Math.max(1, longest - name.length - 2))}/`;
   layers.push({ name, files, chunk, exports, placeholder });
 }
@@ -199,11 +201,14 @@ const entryPoints = [
   'src/extensions/tasks/index.ts',
   'src/extensions/apps.ts',
   'src/testing/index.ts',
+  'src/stores/redis/index.ts',
   ...[...LATER].filter(([, to]) => to.startsWith(join(OUT, 'chunks'))).map(([from, to]) => ({ in: from, out: relative(OUT, to).replace(/\.js$/, '') })),
   // The search worker is started by URL relative to the code that starts it, in chunks/.
   { in: 'src/workspace/search-worker.ts', out: 'chunks/search-worker' },
   // The resolve hook Node's hooks thread loads (module.register), by URL relative to cli/main.js.
   { in: 'src/cli/resolve-hook.ts', out: 'cli/resolve-hook' },
+  // The resolve hook of `baremcp dev` (module.register), by URL relative to chunks/dev.js.
+  { in: 'src/cli/dev/dev-hook.ts', out: 'chunks/dev-hook' },
 ];
 const rest = await build({
   ...common,
@@ -230,7 +235,7 @@ const visit = (file) => {
     visit(resolve(dirname(file), `${m[1]}.d.ts`));
   }
 };
-for (const entry of ['index', 'schema/index', 'transport/stdio', 'transport/http', 'auth/index', 'policies/index', 'extensions/tasks/index', 'extensions/apps', 'testing/index']) {
+for (const entry of ['index', 'schema/index', 'transport/stdio', 'transport/http', 'auth/index', 'policies/index', 'extensions/tasks/index', 'extensions/apps', 'testing/index', 'stores/redis/index']) {
   visit(resolve('dist', `${entry}.d.ts`));
 }
 for (const file of seen) {

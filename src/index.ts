@@ -39,7 +39,16 @@ export { COERCIONS_META_KEY } from './server/tool-call.js';
 
 // The web-standard HTTP handler (Deno, Bun, Workers; baremcp/http adapts it to node:http).
 export { createFetchHandler } from './transport/fetch-handler.js';
-export type { FetchHandler, FetchHandlerOptions } from './transport/fetch-handler.js';
+export type { ExecutionContext, FetchHandler, FetchHandlerOptions } from './transport/fetch-handler.js';
+
+// Scale-out: what replicas share (Redis implementations on `baremcp/redis`).
+export { MemoryEventBus } from './server/event-bus.js';
+export type { BusHandler, BusListener, BusMessage, EventBus } from './server/event-bus.js';
+export { MemorySessionStore } from './transport/session-store.js';
+export type { MemorySessionStoreOptions, SessionRecord, SessionStore } from './transport/session-store.js';
+export { MemoryEventStore } from './transport/event-store.js';
+export type { EventStore, MemoryEventStoreOptions, StoredEvent, StreamInfo, StreamRead } from './transport/event-store.js';
+export type { SessionChange, SessionSnapshot } from './server/connection.js';
 
 // Tools, resources, prompts, completion, content.
 export { ToolDefinitionError } from './server/tool.js';

@@ -35,11 +35,12 @@ export class LegacySessions {
 
 let handler;
 export default {
-  fetch(request, env) {
+  fetch(request, env, ctx) {
     const version = request.headers.get('mcp-protocol-version');
     if (version !== null && MODERN_REVISIONS.includes(version)) {
       handler ??= makeHandler(env);
-      return handler(request);
+      // ctx keeps work that outlives the response alive (a task's run, with tasksExtension).
+      return handler(request, ctx);
     }
     const sessions = env.LEGACY_SESSIONS;
     return sessions.get(sessions.idFromName('legacy-sessions')).fetch(request);

@@ -17,6 +17,15 @@ import { UsageError } from './args.js';
 import { explainLoadError, ModuleLoadError } from './load-errors.js';
 import { lendOwnCopy, ownPackage } from './own-copy.js';
 
+/** How a module is loaded. */
+export interface LoadOptions {
+  /**
+   * A query appended to the module's URL (`?baremcp-dev=3`), so that Node evaluates it anew
+   * (`baremcp dev`); it is taken out of the messages of a load error.
+   */
+  search?: string;
+}
+
 /**
  * What a server module exports by default: a server, or a plain `{ info?, tools, ... }` object.
  * @throws {UsageError} when the file does not exist; {@link ModuleLoadError} when Node cannot
@@ -25,6 +34,7 @@ import { lendOwnCopy, ownPackage } from './own-copy.js';
  */
 async function importDefault(
   modulePath: string,
+  { search = '' }: LoadOptions = {},
 ): Promise<{ path: string; exported: unknown; namespace: Record<string, unknown> }> {
   const path = resolve(modulePath);
   if (!existsSync(path)) {
@@ -33,13 +43,22 @@ async function importDefault(
   lendOwnCopy(path);
   let module: { default?: unknown };
   try {
-    module = (await import(pathToFileURL(path).href)) as { default?: unknown };
+    module = (await import(pathToFileURL(path).href + search)) as { default?: unknown };
   } catch (error) {
+    if (search !== '') withoutSearch(error, search);
     const own = ownPackage();
     const message = await explainLoadError(error, modulePath, path, own && join(own.root, 'dist'));
     throw new ModuleLoadError(message, { cause: error });
   }
   return { path, exported: module.default, namespace: module as Record<string, unknown> };
+}
+
+/** Takes `search` out of the message and stack of `error` (and of its causes). */
+function withoutSearch(error: unknown, search: string): void {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    e.message = e.message.replaceAll(search, '');
+    if (typeof e.stack === 'string') e.stack = e.stack.replaceAll(search, '');
+  }
 }
 
 /**
@@ -90,13 +109,15 @@ export async function loadToolDefinitions(modulePath: string): Promise<unknown[]
 }
 
 /**
- * Imports `modulePath` (relative to the working directory) and returns the server it exports.
+ * Imports `modulePath` (relative to the working directory) and returns the server it exports;
+ * `options.search` loads a new instance of it (see {@link LoadOptions}).
  * @throws {UsageError} when the file is missing or its default export is not a server or
  *   `{ tools }` object; {@link ModuleLoadError} when Node cannot load it or a tool is unusable
  *   (the `ToolDefinitionError` is its `cause`).
  */
-export async function loadServerModule(modulePath: string): Promise<Server> {
-  const { path, exported, namespace } = await importDefault(modulePath);
+export async function loadServerModule(modulePath: string, options: LoadOptions = {}):
+  Promise<Server> {
+  const { path, exported, namespace } = await importDefault(modulePath, options);
   // A server (possibly built by another copy of baremcp: same shape, other class identity).
   if (isServer(exported)) return exported;
   if (!isObject(exported) || !Array.isArray(exported.tools)) {

@@ -4,6 +4,8 @@
  *
  *   baremcp [--root DIR]                 serve the built-in workspace example over stdio
  *   baremcp serve <module> [--isolate | --http [--port N] [--host H] [--auth-issuer URL ...]]  serve a module's default export over stdio or HTTP
+ *   baremcp dev <module> [serve's options]   serve it, reloading on changes; clients stay connected
+ *   baremcp pack <module> [--out FILE]       build an MCP Bundle (.mcpb) of it
  *   baremcp call [--server <module> | -- <command...>] <tool> [json-args]
  *   baremcp check [<module> | -- <command...>] [--profile P] [--json]
  *
@@ -39,6 +41,11 @@ Usage:
     --allowed-host H               with --http: a Host name clients or a proxy use; repeatable,
                                    * for any (env BAREMCP_ALLOWED_HOSTS, comma-separated)
     --health[=PATH]                with --http: GET PATH (/healthz) answers 200, 503 when closing
+  baremcp dev <module> [serve's options]
+                                   serve <module> as serve does, and reload it when it or a file
+                                   it imports changes: clients stay connected and get
+                                   list_changed; a version that fails to load is reported on
+                                   stderr while the last good one goes on serving
   baremcp call [--server <module> | --root DIR | -- <command...>] <tool> [json-args]
                                    start a server, call one tool, print the result (--json: raw)
   baremcp call [...] --read <uri>  read one resource: its text, or <blob N bytes type> (--json: raw)
@@ -47,6 +54,10 @@ Usage:
   baremcp check [<module> | -- <command...>] [--profile openai|anthropic|gemini|mcp] [--json]
                                    lint every tool's schemas against vendors' strict modes
   baremcp init <dir>               write a new server package (one tool, a test, a README) in <dir>
+  baremcp pack <module> [--out FILE]
+                                   build an MCP Bundle (.mcpb, Claude Desktop's one-click install)
+                                   of <module>: manifest from its info, tools and package.json;
+                                   the module, the files and packages it imports, and baremcp
   baremcp --help | --version
 
 Exit codes: 0 ok, 1 tool error or violations found, 2 usage error, 3 server failure.
@@ -62,13 +73,18 @@ const OPTIONS: { readonly [command: string]: CommandOptions } = {
     values: ['port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host', 'health'],
     flags: ['http', 'isolate'],
   },
+  dev: {
+    values: ['port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host', 'health'],
+    flags: ['http', 'isolate'],
+  },
   call: { values: ['server', 'root', 'read', 'prompt'], flags: ['json', 'verbose'] },
   check: { values: ['server', 'root', 'profile'], flags: ['json', 'verbose'] },
   init: { values: [], flags: [] },
+  pack: { values: ['out'], flags: [] },
 };
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host']);
+  const args = parseArgs(argv, ['root', 'server', 'profile', 'port', 'host', 'auth-issuer', 'auth-audience', 'public-url', 'state-secret', 'allowed-host', 'out']);
   if (args.options.has('version')) {
     process.stdout.write((ownPackage()?.version ?? 'unknown') + '\n');
     return 0;
@@ -90,12 +106,20 @@ async function main(argv: string[]): Promise<number> {
       await (await import('./commands/serve.js')).runServe(args, module);
       return 0;
     }
+    case 'dev': {
+      const module = positionals[0];
+      if (module === undefined) throw new UsageError('dev: name the module to serve, e.g. baremcp dev ./server.js');
+      await (await import('./commands/dev.js')).runDev(args, module);
+      return 0;
+    }
     case 'call':
       return (await import('./commands/call.js')).runCall(args);
     case 'check':
       return (await import('./commands/check.js')).runCheck(args);
     case 'init':
       return (await import('./commands/init.js')).runInit(args);
+    case 'pack':
+      return (await import('./commands/pack.js')).runPack(args);
     default:
       throw new UsageError(`unknown command "${command}" (see baremcp --help)`);
   }

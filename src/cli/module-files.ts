@@ -50,14 +50,14 @@ export const FILE_LIMIT = 50;
 
 /**
  * The module at `path` (absolute) and the files it names by `./` or `../` specifiers,
- * transitively, breadth first, each once, at most {@link FILE_LIMIT} (each one read costs start-up
- * time and memory). Never enters a package (`node_modules`); a file that cannot be read is
+ * transitively, breadth first, each once, at most `limit` (default {@link FILE_LIMIT}: each one
+ * read costs start-up time and memory). Never enters a package (`node_modules`); a file that cannot be read is
  * skipped.
  */
-export function* moduleFiles(path: string): Generator<ModuleFile> {
+export function* moduleFiles(path: string, limit: number = FILE_LIMIT): Generator<ModuleFile> {
   const seen = new Set<string>();
   const queue = [path];
-  while (queue.length > 0 && seen.size < FILE_LIMIT) {
+  while (queue.length > 0 && seen.size < limit) {
     const file = queue.shift() as string;
     if (seen.has(file)) continue;
     seen.add(file);

@@ -1,13 +1,14 @@
 /**
  * A 2025-03-26 JSON-RPC batch: every request in it gets exactly one reply in the batch reply,
- * within bounds. Past `maxItems`, each request gets its own `-32600` (notifications and responses
- * past it are dropped, and reported); a reply that JSON cannot carry (a `BigInt`, a cycle) or that
+ * within bounds. Past `maxItems` nothing runs: each request gets its own `-32600`, an invalid
+ * message the error it always gets, and notifications and responses are dropped (and reported); a reply that JSON cannot carry (a `BigInt`, a cycle) or that
  * would take the batch reply past `maxReplyBytes` is replaced by a `-32603` error for that request.
  *
  * Spec: JSON-RPC 2.0 §6 (Batch); MCP 2025-03-26, Basic ("Batching"; initialize MUST NOT be part of
  * a batch).
  * @module
  */
+import { classify } from '../protocol/classify.js';
 import { ErrorCode, errorResponse } from '../protocol/errors.js';
 import { isObject, isRequestId, type JsonRpcResponse, type RequestId } from '../protocol/messages.js';
 import type { BatchLimits } from './pipeline.js';
@@ -32,11 +33,6 @@ function idOf(message: unknown): RequestId | undefined {
   return isObject(message) && isRequestId(message.id) ? message.id : undefined;
 }
 
-/** True for a message that would get a reply of its own (it has `method` and `id`). */
-function wantsReply(message: unknown): boolean {
-  return isObject(message) && typeof message.method === 'string' && Object.prototype.hasOwnProperty.call(message, 'id');
-}
-
 /**
  * Serves the messages of a non-empty batch with `single` and resolves to the batch reply, or
  * `null` when no message in it wants one.
@@ -51,9 +47,13 @@ export async function serveBatch(
   const replies = await Promise.all(
     messages.map((m, index): JsonRpcResponse | null | Promise<JsonRpcResponse | null> => {
       if (index >= limits.maxItems) {
-        if (wantsReply(m)) {
+        // Past the limit nothing runs: a request gets its own error, an invalid message the
+        // error it always gets; notifications and responses are dropped (and reported).
+        const kind = classify(m);
+        if (kind.kind === 'invalid') return kind.reply;
+        if (kind.kind === 'request') {
           return errorResponse(
-            idOf(m),
+            kind.id,
             ErrorCode.InvalidRequest,
             `Invalid Request: a batch holds at most ${limits.maxItems} messages; send this one in another batch`,
           );

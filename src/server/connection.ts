@@ -21,6 +21,7 @@ import type {
 } from '../protocol/messages.js';
 import { LATEST_LEGACY_REVISION } from '../protocol/revisions.js';
 import type { ClientInfo, LoggingLevel } from './context.js';
+import type { ConnectOptions, SessionChange, SessionSnapshot } from './connect-options.js';
 import { sessionScope, type RequestScope, type SessionState } from './era.js';
 import { serveBatch } from './batch.js';
 import { idKey, OutgoingRequests } from './outgoing.js';
@@ -35,16 +36,7 @@ export type Reply = JsonRpcResponse | JsonRpcResponse[] | null;
 /** The lists whose changes are announced (re-exported from subscriptions.ts). */
 export type { ListKind } from './subscriptions.js';
 
-/** Options for `Server.connect`. */
-export interface ConnectOptions {
-  /**
-   * Sends a message the server originates: notifications (progress, log messages) and, on legacy
-   * connections, requests to the client. Default: drop them.
-   */
-  send?: (message: JsonRpcMessage) => void;
-  /** Transport facts that hold for every request of the connection (e.g. `{ kind: 'stdio' }`). */
-  transport?: TransportInfo;
-}
+export type { ConnectOptions, SessionChange, SessionSnapshot } from './connect-options.js';
 
 /**
  * A client's connection to a server, as a transport drives it: create with `Server.connect`, feed
@@ -73,6 +65,16 @@ export interface Connection {
   inputEnded(): void;
   /** Ends every open `subscriptions/listen` gracefully (each gets its result). */
   endSubscriptions(): void;
+  /** The session's state, to store (see {@link SessionSnapshot}). */
+  snapshot(): SessionSnapshot;
+  /** Takes the session's state from a store (another replica may have changed it). */
+  restore(state: SessionSnapshot): void;
+  /**
+   * Handles a message another replica relayed (see {@link ConnectOptions.onstray}): a response
+   * settles the question it answers, `notifications/cancelled` aborts its request; true when it
+   * belonged here. Never relays again.
+   */
+  deliver(message: unknown): boolean;
 }
 
 let connectionCount = 0;
@@ -90,8 +92,10 @@ export class ServerConnection implements Connection, ConnectionPort {
 
   readonly #pipeline: Pipeline;
   readonly #send: (message: JsonRpcMessage) => void;
+  readonly #onchange: ((change: SessionChange) => void) | undefined;
+  readonly #onstray: ((message: JsonRpcMessage) => void) | undefined;
   readonly #inFlight = new Map<string, RequestControl>();
-  readonly #outgoing = new OutgoingRequests();
+  readonly #outgoing: OutgoingRequests;
   readonly #subscriptions = new Subscriptions();
   /** URIs of legacy `resources/subscribe`. */
   readonly #resources = new Set<string>();
@@ -104,6 +108,9 @@ export class ServerConnection implements Connection, ConnectionPort {
   constructor(pipeline: Pipeline, options: ConnectOptions = {}) {
     this.#pipeline = pipeline;
     this.#send = options.send ?? (() => {});
+    this.#onchange = options.onchange;
+    this.#onstray = options.onstray;
+    this.#outgoing = new OutgoingRequests(options.requestIdPrefix);
     this.transport = { ...options.transport, connectionId: this.id };
   }
 
@@ -231,12 +238,37 @@ export class ServerConnection implements Connection, ConnectionPort {
   setLogLevel(level: LoggingLevel): void {
     this.#state = { ...this.#state, logLevel: level };
     this.#plainScope = undefined;
+    this.#onchange?.({ kind: 'logLevel', level });
   }
 
   /** Records a legacy `resources/subscribe` (`on`) or `resources/unsubscribe`. */
   subscribe(uri: string, on: boolean): void {
     if (on) this.#resources.add(uri);
     else this.#resources.delete(uri);
+    this.#onchange?.({ kind: 'subscribe', uri, on });
+  }
+
+  /** The session's state, to store. */
+  snapshot(): SessionSnapshot {
+    const { protocolVersion, client, logLevel } = this.#state;
+    return { protocolVersion, client, logLevel, initialized: this.#initialized, resourceSubscriptions: [...this.#resources] };
+  }
+
+  /** Takes the session's state from a store. */
+  restore(state: SessionSnapshot): void {
+    this.#state = { protocolVersion: state.protocolVersion, client: state.client, logLevel: state.logLevel };
+    this.#plainScope = undefined;
+    this.#initialized = state.initialized;
+    this.#resources.clear();
+    for (const uri of state.resourceSubscriptions) this.#resources.add(uri);
+  }
+
+  /** Handles a message another replica relayed; true when it belonged here. */
+  deliver(message: unknown): boolean {
+    const m = classify(message);
+    if (m.kind === 'response') return this.#outgoing.settle(m.id, m.result, m.error);
+    if (m.kind === 'notification' && m.method === 'notifications/cancelled') return this.#cancel(m.params);
+    return false;
   }
 
   /** Serves `subscriptions/listen` on this connection (see `Subscriptions.listen`). */
@@ -271,27 +303,34 @@ export class ServerConnection implements Connection, ConnectionPort {
       case 'invalid':
         return m.reply;
       case 'response':
-        this.#outgoing.settle(m.id, m.result, m.error);
+        if (!this.#outgoing.settle(m.id, m.result, m.error)) this.#onstray?.(message as JsonRpcMessage);
         return null;
       case 'notification':
-        this.#notification(m.method, m.params);
+        this.#notification(m.method, m.params, message);
         return null;
       case 'request':
         return this.#request(m.id, m.method, m.params, transport);
     }
   }
 
-  #notification(method: string, params: JsonObject | undefined): void {
+  #notification(method: string, params: JsonObject | undefined, message: unknown): void {
     if (method === 'notifications/initialized') {
+      if (!this.#initialized) this.#onchange?.({ kind: 'initialized' });
       this.#initialized = true;
     } else if (method === 'notifications/cancelled') {
-      const id = params?.requestId;
-      if (typeof id === 'string' || typeof id === 'number') {
-        const control = this.#inFlight.get(idKey(id));
-        // The client MUST NOT cancel initialize (MCP 2025-11-25, Cancellation): it is answered anyway.
-        if (control !== undefined && control.method !== 'initialize') control.abort(CANCELLED);
-      }
+      if (!this.#cancel(params)) this.#onstray?.(message as JsonRpcMessage);
     }
+  }
+
+  /** Aborts the request `params.requestId` names; false when it is not in flight here. */
+  #cancel(params: JsonObject | undefined): boolean {
+    const id = params?.requestId;
+    if (typeof id !== 'string' && typeof id !== 'number') return false;
+    const control = this.#inFlight.get(idKey(id));
+    if (control === undefined) return false;
+    // The client MUST NOT cancel initialize (MCP 2025-11-25, Cancellation): it is answered anyway.
+    if (control.method !== 'initialize') control.abort(CANCELLED);
+    return true;
   }
 
   async #request(

@@ -15,6 +15,8 @@
  */
 import type { JsonObject } from '../protocol/messages.js';
 import type { RequestContext } from './context.js';
+import type { BusMessage } from './event-bus.js';
+import type { Server } from './server.js';
 import type { Era } from './era.js';
 import { isPrefixedName, type MethodEntry } from './methods.js';
 import type { MethodHandler, MethodOptions } from './server-options.js';
@@ -66,6 +68,12 @@ export interface ExtensionDefinition {
   wrap?: { readonly [method: string]: MethodWrapper };
   /** Keys the extension adds to the `notifications` filter of `subscriptions/listen`. */
   subscriptions?: { readonly [filterKey: string]: SubscriptionTopic };
+  /**
+   * Handlers of messages other replicas publish on the event bus (`Server.broadcast`), by type:
+   * how an extension's state changes on one replica reach the others (the tasks extension's task
+   * status, say).
+   */
+  broadcasts?: { readonly [type: string]: (message: BusMessage, server: Server) => void };
 }
 
 /**

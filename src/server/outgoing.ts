@@ -21,7 +21,13 @@ interface Pending {
 /** The server-to-client requests of one connection that still wait for a response. */
 export class OutgoingRequests {
   readonly #pending = new Map<string, Pending>();
+  readonly #prefix: string;
   #next = 0;
+
+  /** @param prefix of the request ids (`baremcp-1`, `baremcp-2`, ...). */
+  constructor(prefix = 'baremcp-') {
+    this.#prefix = prefix;
+  }
 
   /**
    * Sends a request with `send` and resolves to the client's result. Rejects on an error
@@ -36,7 +42,7 @@ export class OutgoingRequests {
     send: (message: JsonRpcMessage) => void,
     open: () => boolean,
   ): Promise<JsonObject> {
-    const id = `baremcp-${++this.#next}`;
+    const id = `${this.#prefix}${++this.#next}`;
     const key = idKey(id);
     return new Promise<JsonObject>((resolve, reject) => {
       const cancel = (reason: string): void => {

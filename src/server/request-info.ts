@@ -60,6 +60,13 @@ export interface TransportInfo {
    * scopes allow (`permitted`, the default) or everything (`all`).
    */
   readonly listing?: 'permitted' | 'all';
+  /**
+   * Keeps the runtime alive for `work` that outlives the response (a task's run), where the
+   * runtime ends a request's work with its response: Cloudflare Workers' `ctx.waitUntil`, handed
+   * to the fetch handler as its second argument. Undefined elsewhere (Node, Deno and Bun keep
+   * running what is pending).
+   */
+  readonly waitUntil?: (work: Promise<unknown>) => void;
 }
 
 /** Per-request metadata a transport supplies to `Connection.handle`; every field is optional. */

@@ -99,6 +99,14 @@ export class ResourceRegistry {
     return this.#templates.get(uriTemplate);
   }
 
+  /**
+   * Every static resource, then every template, as given, each in registration order (the keys
+   * `remove` takes: a resource's `uri`, a template's `uriTemplate`).
+   */
+  definitions(): (ResourceDefinition | ResourceTemplateDefinition)[] {
+    return [...this.#resources.values(), ...[...this.#templates.values()].map((t) => t.definition)];
+  }
+
   /** True when `uri` is a static resource or matches a template (no read is run). */
   knows(uri: string): boolean {
     if (this.#resources.has(uri)) return true;

@@ -9,6 +9,7 @@ import type { JsonObject } from '../protocol/messages.js';
 import type { Implementation } from '../protocol/types.js';
 import type { RequestContext } from './context.js';
 import type { Era } from './era.js';
+import type { EventBus } from './event-bus.js';
 import type { ExtensionDefinition } from './extensions.js';
 import type { ParamType } from './methods.js';
 import type { Middleware } from './middleware.js';
@@ -99,6 +100,14 @@ export interface ServerOptions {
    * @default 32 random bytes per server
    */
   stateSecret?: Uint8Array | string;
+  /**
+   * The event bus shared by the server's replicas: list changes, resource updates and task status
+   * reach listeners on every replica, and a legacy session's answers and cancels reach the replica
+   * that waits for them. Without one, each process is a replica of its own.
+   * @default none
+   * @see EventBus, MemoryEventBus, RedisEventBus (`baremcp/redis`)
+   */
+  bus?: EventBus;
   /**
    * How long a `requestState` stays valid, in milliseconds.
    * @default 600000 (10 minutes)

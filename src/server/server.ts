@@ -12,6 +12,7 @@ import type { RpcError } from '../protocol/errors.js';
 import type { JsonObject } from '../protocol/messages.js';
 import type { Implementation } from '../protocol/types.js';
 import { DEFAULT_MAX_DEPTH } from '../protocol/limits.js';
+import { Broadcaster, type BusHandler, type BusMessage, type EventBus } from './event-bus.js';
 import { createArgumentPipeline } from './arguments.js';
 import { hasCompletions } from './completion.js';
 import { ServerConnection, type Connection, type ConnectOptions, type ListKind, type Reply } from './connection.js';
@@ -81,6 +82,7 @@ export class Server {
   readonly #wrapped = new Set<string>();
   #default: ServerConnection | undefined;
   readonly #connections = new Set<ServerConnection>();
+  readonly #broadcaster: Broadcaster;
 
   constructor(options: ServerOptions) {
     if (typeof options?.info?.name !== 'string' || typeof options.info.version !== 'string') {
@@ -90,6 +92,13 @@ export class Server {
     this.instructions = options.instructions;
     this.pageSize = Math.max(1, options.pageSize ?? 100);
     this.#report = options.report ?? ((line) => console.error(`[baremcp] ${line}`));
+    this.#broadcaster = new Broadcaster(this.#report);
+    this.#broadcaster.on('list_changed', (m) => {
+      if (isOneOf(m.list, LIST_KINDS)) this.#listChangedHere(m.list);
+    });
+    this.#broadcaster.on('resources/updated', (m) => {
+      if (typeof m.uri === 'string') this.#resourceUpdatedHere(m.uri);
+    });
     this.#cacheTtlMs = Math.max(0, options.cacheTtlMs ?? 0);
     for (const [method, hints] of Object.entries(options.cache ?? {})) {
       if (!Object.prototype.hasOwnProperty.call(DEFAULT_CACHE_SCOPE, method)) {
@@ -130,6 +139,7 @@ export class Server {
         if (tool.taskSupport === 'required') this.#report(`tool "${tool.name}" requires running as a task, but no extension (the tasks extension) handles tools/call: add tasksExtension() to extensions`);
       }
     }
+    if (options.bus !== undefined) void this.#broadcaster.use(options.bus);
     this.#requestStates = new RequestStateCodec(secretBytes(options.stateSecret, 'createServer: stateSecret'));
     this.#pipeline = new Pipeline({
       server: this,
@@ -234,6 +244,9 @@ export class Server {
       this.#wrapped.add(name);
     }
     for (const [key, topic] of Object.entries(extension.subscriptions ?? {})) this.#topics.set(key, topic);
+    for (const [type, handler] of Object.entries(extension.broadcasts ?? {})) {
+      this.#broadcaster.on(type, (message) => handler(message, this));
+    }
     this.#capabilities.clear();
     return this;
   }
@@ -298,6 +311,11 @@ export class Server {
    * legacy clients that sent `resources/subscribe`, and 2026-07-28 subscriptions that list the URI.
    */
   resourceUpdated(uri: string): void {
+    this.#resourceUpdatedHere(uri);
+    void this.#broadcaster.publish({ type: 'resources/updated', uri });
+  }
+
+  #resourceUpdatedHere(uri: string): void {
     for (const connection of this.#connections) connection.resourceUpdated(uri);
   }
 
@@ -308,8 +326,52 @@ export class Server {
    */
   listChanged(kind: ListKind): void {
     if (!isOneOf(kind, LIST_KINDS)) throw new TypeError(`listChanged: ${notOneOf('list kind', kind, LIST_KINDS)}`);
+    this.#listChangedHere(kind);
+    void this.#broadcaster.publish({ type: 'list_changed', list: kind });
+  }
+
+  #listChangedHere(kind: ListKind): void {
     this.#capabilities.clear();
     for (const connection of this.#connections) connection.listChanged(kind);
+  }
+
+  /**
+   * Links this server to its other replicas through `bus` (or, with undefined, unlinks it), as the
+   * `bus` option does: list changes, resource updates, task status and the stray messages of
+   * legacy sessions reach every replica. Resolves once the subscription is active.
+   * @throws {TypeError} for a bus without `publish` and `subscribe`.
+   * @see EventBus
+   */
+  useEventBus(bus: EventBus | undefined): Promise<void> {
+    return this.#broadcaster.use(bus);
+  }
+
+  /** The event bus, when one is set. */
+  get bus(): EventBus | undefined {
+    return this.#broadcaster.bus;
+  }
+
+  /** Resolves once the event bus subscription is active (at once without a bus). */
+  busReady(): Promise<void> {
+    return this.#broadcaster.ready();
+  }
+
+  /** This server's node id among its replicas (unique per server object): the `origin` of what it publishes. */
+  get nodeId(): string {
+    return this.#broadcaster.nodeId;
+  }
+
+  /**
+   * Publishes `message` to the other replicas on the event bus (nothing without one). A failure
+   * of the bus is reported, never thrown.
+   */
+  broadcast(message: BusMessage): Promise<void> {
+    return this.#broadcaster.publish(message);
+  }
+
+  /** Calls `handler` with each message of `type` another replica publishes; returns the unsubscribe. */
+  onBroadcast(type: string, handler: BusHandler): () => void {
+    return this.#broadcaster.on(type, handler);
   }
 
   /**

@@ -17,6 +17,7 @@ import type {
 import type { Reply } from '../server/connection.js';
 import { emptyResponse, jsonResponse, mergeHeaders, setRetryAfter, statusForReply } from './http-rules.js';
 import { SseStream, sseHeaders, type SseOptions } from './sse.js';
+import type { StreamJournal } from './stream-journal.js';
 
 /** The error sent instead of a reply that JSON cannot carry (a `BigInt` or a cycle in a result). */
 function unserialisable(reply: JsonRpcResponse | JsonRpcResponse[]): JsonRpcErrorResponse {
@@ -37,6 +38,12 @@ export interface ExchangeOptions {
   sse: SseOptions;
   /** Called once when the client goes away from an open SSE stream. */
   onabort?: () => void;
+  /**
+   * Makes the stream resumable (legacy sessions): called when the reply turns into a stream, it
+   * returns the journal that numbers and stores its events. Events go on being stored after the
+   * client went away, up to the reply.
+   */
+  journal?: () => StreamJournal;
 }
 
 /** One POST's reply; {@link send} is the request's `TransportRequestInfo.send`. */
@@ -47,6 +54,7 @@ export class Exchange {
   readonly send: (message: JsonRpcMessage) => void;
   #state: 'pending' | 'sse' | 'done' = 'pending';
   #stream: SseStream | undefined;
+  #journal: StreamJournal | undefined;
   #resolve: (response: Response) => void = () => {};
   readonly #options: ExchangeOptions;
 
@@ -63,16 +71,17 @@ export class Exchange {
 
   /**
    * Hands over the reply: as the JSON body (status per {@link statusForReply}), `202` when there is
-   * none (a request cancelled by the client), or as the last events of the open stream.
+   * none (a request cancelled by the client), or as the last events of the stream. A resumable
+   * stream's reply is stored first: the returned promise settles once it was sent.
    */
-  finish(reply: Reply): void {
+  finish(reply: Reply): Promise<void> | undefined {
     const state = this.#state;
     this.#state = 'done';
     if (state === 'pending') {
       const headers = new Headers(this.#options.headers);
       if (reply === null) {
         this.#resolve(emptyResponse(202, headers));
-        return;
+        return undefined;
       }
       try {
         const status = statusForReply(reply, this.#options.modern);
@@ -81,16 +90,24 @@ export class Exchange {
       } catch {
         this.#resolve(jsonResponse(500, unserialisable(reply), headers));
       }
-      return;
+      return undefined;
     }
     const stream = this.#stream;
-    if (state !== 'sse' || stream === undefined) return;
-    if (reply !== null) {
-      for (const response of Array.isArray(reply) ? reply : [reply]) {
-        if (!stream.send(response)) stream.send(unserialisable(response));
-      }
+    if (stream === undefined) return undefined;
+    const replies = reply === null ? [] : Array.isArray(reply) ? reply : [reply];
+    const journal = this.#journal;
+    const write = (ids: readonly (string | undefined)[]): void => {
+      replies.forEach((response, i) => {
+        if (!stream.send(response, ids[i])) stream.send(unserialisable(response), ids[i]);
+      });
+      stream.close();
+    };
+    if (journal === undefined) {
+      write([]);
+      return undefined;
     }
-    stream.close();
+    const ids = replies.map((response, i) => journal.record(response, i === replies.length - 1));
+    return journal.flush().then(() => write(ids));
   }
 
   /** Ends an open stream without a reply (shutdown); a pending exchange gets `503`. */
@@ -102,7 +119,11 @@ export class Exchange {
   }
 
   #send(message: JsonRpcMessage): void {
-    if (this.#state === 'done') return;
+    if (this.#state === 'done') {
+      // The client went away: a resumable stream keeps its events for the client's return.
+      if (this.#stream !== undefined) this.#journal?.record(message);
+      return;
+    }
     if (this.#state === 'pending') {
       const stream = new SseStream({
         ...this.#options.sse,
@@ -112,6 +133,7 @@ export class Exchange {
         },
       });
       this.#stream = stream;
+      this.#journal = this.#options.journal?.();
       this.#state = 'sse';
       this.#resolve(
         new Response(stream.readable, {
@@ -120,6 +142,6 @@ export class Exchange {
         }),
       );
     }
-    this.#stream?.send(message);
+    this.#stream?.send(message, this.#journal?.record(message));
   }
 }

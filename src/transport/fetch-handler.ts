@@ -12,6 +12,7 @@
  */
 import { ErrorCode } from '../protocol/errors.js';
 import { MODERN_REVISIONS } from '../protocol/revisions.js';
+import type { SseStream } from './sse.js';
 import type { ResourceServer } from '../auth/resource-server.js';
 import type { Connection } from '../server/connection.js';
 import { principalKey } from '../server/principal.js';
@@ -37,8 +38,11 @@ import {
   type AllowList,
 } from './http-rules.js';
 import { isModernPost, postLegacy, postModern, type PostContext } from './post.js';
-import { SessionStore } from './sessions.js';
-import { DEFAULT_KEEP_ALIVE_MS, sseHeaders, type SseOptions } from './sse.js';
+import { MemoryEventStore, type EventStore } from './event-store.js';
+import { getStream, type GetContext } from './get.js';
+import { MemorySessionStore, type SessionStore } from './session-store.js';
+import { LiveSessions } from './sessions.js';
+import { DEFAULT_KEEP_ALIVE_MS, type SseOptions } from './sse.js';
 
 /** Options for {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -68,10 +72,23 @@ export interface FetchHandlerOptions {
    */
   sessionIdleMs?: number;
   /**
-   * Most legacy sessions at once; `initialize` beyond it gets `503`.
+   * Most legacy sessions at once; `initialize` beyond it gets `503`. It bounds the default
+   * `sessionStore` and the live sessions this handler keeps.
    * @default 10000
    */
   maxSessions?: number;
+  /**
+   * Where legacy sessions live. Replicas behind a balancer that share one (`RedisSessionStore`
+   * of `baremcp/redis`) serve each other's sessions, with no sticky routing.
+   * @default a MemorySessionStore of `maxSessions` (this process only)
+   */
+  sessionStore?: SessionStore;
+  /**
+   * Where the events of legacy SSE streams are kept, so that a client whose stream dropped
+   * resumes it with `Last-Event-ID` and loses nothing. Replicas share one (`RedisEventStore`).
+   * @default a MemoryEventStore (bounded; this process only)
+   */
+  eventStore?: EventStore;
   /**
    * Interval of keep-alive comments on open SSE streams, in milliseconds; 0 for none. Keep it
    * under the idle time-out of the runtime and of every proxy in between (Bun's is 10 s).
@@ -106,9 +123,20 @@ export interface FetchHandlerOptions {
   healthPath?: string;
 }
 
+/** The per-request context of a runtime that ends a request's work with its response. */
+export interface ExecutionContext {
+  /** Keeps the request's work alive until `work` settles (Cloudflare Workers `ctx.waitUntil`). */
+  waitUntil(work: Promise<unknown>): void;
+}
+
 /** A Streamable HTTP handler: call it with each request to the MCP endpoint. */
 export interface FetchHandler {
-  (request: Request): Promise<Response>;
+  /**
+   * Answers `request`. `execution` is the runtime's per-request context where it has one (the
+   * third argument of a Cloudflare Workers `fetch`): its `waitUntil` keeps work that outlives the
+   * response (a task's run) alive.
+   */
+  (request: Request, execution?: ExecutionContext): Promise<Response>;
   /**
    * Graceful close: new requests get `503`, subscriptions end with their result, requests in
    * flight finish (up to `closeTimeoutMs`, then are aborted), then every session and stream ends.
@@ -117,6 +145,30 @@ export interface FetchHandler {
 }
 
 const ALLOW = 'GET, POST, DELETE, OPTIONS';
+
+/** How often a handler tells the event store it is alive, in milliseconds (the beat lasts 3 times that). */
+const HEARTBEAT_MS = 2000;
+
+/**
+ * Beats the heart of this replica in the event store, so that a replica resuming one of its
+ * streams can tell whether it is alive (see `resume.ts`).
+ */
+function startHeartbeat(server: Server, events: EventStore): ReturnType<typeof setInterval> {
+  let failing = false;
+  const beat = (): void => {
+    events.heartbeat(server.nodeId, 3 * HEARTBEAT_MS).then(
+      () => (failing = false),
+      (error: unknown) => {
+        if (!failing) server.report(`event store: heartbeat failed: ${error instanceof Error ? error.message : String(error)}`);
+        failing = true;
+      },
+    );
+  };
+  beat();
+  const timer = setInterval(beat, HEARTBEAT_MS);
+  (timer as { unref?: () => void }).unref?.();
+  return timer;
+}
 
 /** A transport-level refusal: `status` with a JSON-RPC `-32600` error body. */
 function refuse(status: number, text: string, headers: Headers): Response {
@@ -150,11 +202,18 @@ export function createFetchHandler(
   const closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
   const sse: SseOptions = { keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS };
   if (options.maxBufferedBytes !== undefined) sse.maxBufferedBytes = options.maxBufferedBytes;
-  const sessions = new SessionStore(server, {
+  const maxSessions = options.maxSessions ?? 10_000;
+  const events = options.eventStore ?? new MemoryEventStore();
+  const sessions = new LiveSessions(server, {
+    store: options.sessionStore ?? new MemorySessionStore({ maxSessions }),
+    events,
     idleMs: options.sessionIdleMs ?? 30 * 60_000,
-    maxSessions: options.maxSessions ?? 10_000,
+    maxLive: maxSessions,
     sse,
   });
+  const followers = new Set<SseStream>();
+  const streams: GetContext = { server, sessions, events, sse, followers };
+  const heartbeat = startHeartbeat(server, events);
   const inFlight = new Set<Promise<unknown>>();
   const live = new Set<Connection>();
   const auth = options.auth;
@@ -162,6 +221,7 @@ export function createFetchHandler(
     server,
     ...(auth === undefined ? {} : { auth }),
     sessions,
+    events,
     sse,
     live,
     track(work) {
@@ -182,7 +242,13 @@ export function createFetchHandler(
   }
   reportMissingStateSecret(server);
 
-  async function post(request: Request, cors: Headers, principal: Principal | undefined): Promise<Response> {
+  async function post(
+    request: Request,
+    cors: Headers,
+    principal: Principal | undefined,
+    execution: ExecutionContext | undefined,
+  ): Promise<Response> {
+    const waitUntil = execution === undefined ? undefined : (work: Promise<unknown>) => execution.waitUntil(work);
     // A refusal before the body is read says `Connection: close`: the unread body must not be
     // taken for the next request on a kept-alive connection.
     if (!isJsonContentType(request.headers.get('content-type'))) {
@@ -214,38 +280,15 @@ export function createFetchHandler(
     const version = request.headers.get(HEADER.protocolVersion);
     if (!isModernPost(message, version)) {
       const sessionId = request.headers.get(HEADER.sessionId);
-      return postLegacy(context, message, version, cors, sessionId, request.headers, principal);
+      return postLegacy(context, message, version, cors, sessionId, request.headers, principal, waitUntil);
     }
     if (Array.isArray(message)) {
       return refuse(400, 'Invalid Request: 2026-07-28 has no batches', cors);
     }
-    return postModern(context, request, message, version, cors, principal);
+    return postModern(context, request, message, version, cors, principal, waitUntil);
   }
 
-  function get(request: Request, cors: Headers, owner: string): Response {
-    const version = request.headers.get(HEADER.protocolVersion);
-    const sessionId = request.headers.get(HEADER.sessionId);
-    if ((version !== null && MODERN_REVISIONS.includes(version)) || sessionId === null) {
-      // 2026-07-28 has no GET stream; legacy streams belong to a session.
-      return emptyResponse(405, mergeHeaders(new Headers({ allow: 'POST' }), cors));
-    }
-    if (!accepts(request.headers.get('accept'), 'text/event-stream')) {
-      return refuse(406, 'Not Acceptable: Accept must list text/event-stream', cors);
-    }
-    const session = sessions.get(sessionId, owner);
-    if (session === undefined) return refuse(404, 'Not Found: no such session', cors);
-    const stream = sessions.openStream(session);
-    if (stream === undefined) {
-      return refuse(409, 'Conflict: this session already has an open GET stream', cors);
-    }
-    const headers = mergeHeaders(
-      mergeHeaders(sseHeaders(), cors),
-      new Headers({ [HEADER.sessionId]: session.id }),
-    );
-    return new Response(stream.readable, { status: 200, headers });
-  }
-
-  function remove(request: Request, cors: Headers, owner: string): Response {
+  async function remove(request: Request, cors: Headers, owner: string): Promise<Response> {
     const version = request.headers.get(HEADER.protocolVersion);
     if (version !== null && MODERN_REVISIONS.includes(version)) {
       return emptyResponse(405, mergeHeaders(new Headers({ allow: 'POST' }), cors));
@@ -253,12 +296,12 @@ export function createFetchHandler(
     const sessionId = request.headers.get(HEADER.sessionId);
     if (sessionId === null)
       return refuse(400, 'Bad Request: Mcp-Session-Id header is required', cors);
-    return sessions.get(sessionId, owner) !== undefined && sessions.delete(sessionId)
+    return (await sessions.get(sessionId, owner)) !== undefined && (await sessions.delete(sessionId))
       ? emptyResponse(204, cors)
       : refuse(404, 'Not Found: no such session', cors);
   }
 
-  async function handler(request: Request): Promise<Response> {
+  async function handler(request: Request, execution?: ExecutionContext): Promise<Response> {
     let url: URL;
     try {
       url = new URL(request.url);
@@ -297,8 +340,10 @@ export function createFetchHandler(
       if (outcome instanceof Response) return outcome;
       principal = outcome;
     }
-    if (method === 'POST') return post(request, cors, principal);
-    return method === 'GET' ? get(request, cors, principalKey(principal)) : remove(request, cors, principalKey(principal));
+    if (method === 'POST') return post(request, cors, principal, execution);
+    return method === 'GET'
+      ? getStream(streams, request, cors, principalKey(principal))
+      : remove(request, cors, principalKey(principal));
   }
 
   async function close(): Promise<void> {
@@ -310,6 +355,9 @@ export function createFetchHandler(
     clearTimeout(timer);
     for (const connection of live) connection.close();
     sessions.closeAll();
+    // Followers of resumed streams end: their clients resume on another replica.
+    for (const stream of followers) stream.close();
+    clearInterval(heartbeat);
     // Work aborted above settles on the next turns; let its replies go out.
     await Promise.race([
       Promise.allSettled([...inFlight]),

@@ -27,7 +27,7 @@ import {
 import { hostsForBind } from './bound-hosts.js';
 
 export { createFetchHandler } from './fetch-handler.js';
-export type { FetchHandler, FetchHandlerOptions } from './fetch-handler.js';
+export type { ExecutionContext, FetchHandler, FetchHandlerOptions } from './fetch-handler.js';
 
 /** Options for {@link createHttpHandler}: those of {@link createFetchHandler}. */
 export type HttpHandlerOptions = FetchHandlerOptions;
@@ -84,8 +84,9 @@ export interface HttpServing {
   /** The node:http server. */
   readonly server: NodeServer;
   /**
-   * Graceful close: the MCP side first (streams end, requests finish), then the listener and its
-   * sockets.
+   * Graceful close: the listener closes first (no new connection is accepted; replies on open
+   * connections say `Connection: close`), then the MCP side (streams end, requests in flight
+   * finish), then the remaining sockets.
    */
   close(): Promise<void>;
 }
@@ -275,19 +276,27 @@ export async function serveHttp(
   }
   const { auth: _given, publicUrl: _public, ...rest } = options;
   const handler = createHttpHandler(server, { ...rest, path, allowedHosts, ...(auth === undefined ? {} : { auth }) });
-  http.on('request', handler);
+  let draining = false;
+  http.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    // While draining, every reply ends its connection: the client's next request goes elsewhere.
+    if (draining) res.setHeader('connection', 'close');
+    handler(req, res);
+  });
   let closed: Promise<void> | undefined;
   return {
     url,
     server: http,
     close(): Promise<void> {
       closed ??= (async () => {
+        // Stop accepting first (a balancer sends new requests to the other replicas), then finish
+        // what is in flight, then close the connections that are left.
+        draining = true;
+        const listenerClosed = new Promise<void>((resolve) => http.close(() => resolve()));
+        http.closeIdleConnections();
         await handler.close();
-        await new Promise<void>((resolve) => {
-          http.close(() => resolve());
-          http.closeIdleConnections();
-          setTimeout(() => http.closeAllConnections(), 1000).unref();
-        });
+        http.closeIdleConnections();
+        setTimeout(() => http.closeAllConnections(), 1000).unref();
+        await listenerClosed;
       })();
       return closed;
     },

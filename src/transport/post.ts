@@ -18,11 +18,12 @@ import {
   isObject,
   isRequestId,
   type JsonObject,
+  type JsonRpcMessage,
   type RequestId,
 } from '../protocol/messages.js';
 import { MODERN_REVISIONS, SUPPORTED_REVISIONS } from '../protocol/revisions.js';
 import type { ResourceServer } from '../auth/resource-server.js';
-import type { Connection, Reply } from '../server/connection.js';
+import type { Connection, Reply, SessionSnapshot } from '../server/connection.js';
 import { principalKey } from '../server/principal.js';
 import type { Principal, TransportRequestInfo } from '../server/request-info.js';
 import { isModernRequest } from '../server/era.js';
@@ -32,15 +33,21 @@ import { Exchange } from './exchange.js';
 import { authorizedInfo, scopeRefusal } from './authorize.js';
 import { checkRequestHeaders, paramHeaders } from './headers.js';
 import { emptyResponse, errorReply, HEADER, jsonResponse, mergeHeaders } from './http-rules.js';
-import type { SessionStore } from './sessions.js';
+import type { EventStore } from './event-store.js';
+import type { LiveSessions } from './sessions.js';
+import { toRecord } from './sessions.js';
 import type { SseOptions } from './sse.js';
+import { StreamJournal } from './stream-journal.js';
+import { readInitialize } from '../server/lifecycle.js';
 
 /** What the POST handlers share with the fetch handler. */
 export interface PostContext {
   server: Server;
   /** The resource server, when the endpoint requires authorization. */
   auth?: ResourceServer;
-  sessions: SessionStore;
+  sessions: LiveSessions;
+  /** Where the events of legacy streams are stored, for resumption. */
+  events: EventStore;
   sse: SseOptions;
   /** Registers work in flight, so that a graceful close can wait for it. */
   track(work: Promise<unknown>): void;
@@ -93,6 +100,7 @@ export async function postModern(
   version: string | null,
   cors: Headers,
   principal?: Principal,
+  waitUntil?: TransportRequestInfo['waitUntil'],
 ): Promise<Response> {
   const m = classify(message);
   const fail = (code: number, text: string, id = idOf(message)): Response =>
@@ -156,6 +164,7 @@ export async function postModern(
       headers: request.headers,
       protocolVersion: version,
       send: exchange.send,
+      ...(waitUntil === undefined ? {} : { waitUntil }),
       ...authorizedInfo(context.auth, principal),
     }),
     message,
@@ -184,6 +193,7 @@ export async function postLegacy(
   sessionId: string | null,
   requestHeaders: Headers,
   principal?: Principal,
+  waitUntil?: TransportRequestInfo['waitUntil'],
 ): Promise<Response> {
   const id = idOf(message);
   const withId = id === undefined ? {} : { id };
@@ -202,7 +212,6 @@ export async function postLegacy(
   const { sessions } = context;
   // A session belongs to the caller that opened it; to any other it does not exist.
   const owner = principalKey(principal);
-  let session = sessions.get(sessionId, owner);
   const opening =
     sessionId === null &&
     isObject(message) &&
@@ -216,8 +225,19 @@ export async function postLegacy(
       { ...withId, headers: cors },
     );
   }
+  let session = opening ? undefined : await sessions.get(sessionId, owner);
   if (opening) {
-    session = sessions.create(owner);
+    const handshake = initializeHandshake(message);
+    if (handshake === undefined) {
+      // Malformed: served without a session, so that its error names what is wrong.
+      const connection = context.server.connect();
+      const reply = await settle(connection.handle(message), message);
+      connection.close();
+      return jsonResponse(200, reply as JsonRpcMessage, cors);
+    }
+    session = await sessions.create(
+      toRecord(owner, { ...handshake, logLevel: undefined, initialized: false, resourceSubscriptions: [] }),
+    );
     if (session === undefined) {
       const text = 'Service Unavailable: too many sessions';
       return errorReply(503, ErrorCode.InternalError, text, { ...withId, headers: cors });
@@ -239,27 +259,52 @@ export async function postLegacy(
     headers: requestHeaders,
     sessionId: live.id,
     ...(version === null ? {} : { protocolVersion: version }),
+    ...(waitUntil === undefined ? {} : { waitUntil }),
     ...authorizedInfo(context.auth, principal),
   };
   const batch = Array.isArray(message) ? message : [message];
   if (!batch.some(isRequestShaped)) {
     const reply = await live.connection.handle(message, info);
+    // State changes are stored, and stray messages relayed, before the client hears back.
+    await sessions.settled(live);
     return reply === null ? emptyResponse(202, headers) : jsonResponse(400, reply, headers);
   }
   live.busy++;
-  const exchange = new Exchange({ modern: false, headers, sse: context.sse });
+  const node = context.server.nodeId;
+  const requestId = idOf(message);
+  const exchange = new Exchange({
+    modern: false,
+    headers,
+    sse: context.sse,
+    journal: () =>
+      new StreamJournal(
+        context.events,
+        { sessionId: live.id, node, ...(requestId === undefined ? {} : { requestId }) },
+        (line) => context.server.report(line),
+      ),
+  });
   const served = settle(
     live.connection.handle(message, { ...info, send: exchange.send }),
     message,
-  ).then((reply) => {
+  ).then(async (reply) => {
     // A failed initialize opens nothing.
     if (opening && isError(reply)) {
       headers.delete(HEADER.sessionId);
-      sessions.delete(live.id);
+      await sessions.delete(live.id);
     }
-    exchange.finish(reply);
+    await sessions.settled(live);
+    await exchange.finish(reply);
     live.busy--;
   });
   context.track(served);
   return exchange.response;
+}
+
+/** The handshake an `initialize` request asks for, or undefined when its params are malformed. */
+function initializeHandshake(message: unknown): Pick<SessionSnapshot, 'protocolVersion' | 'client'> | undefined {
+  try {
+    return readInitialize(isObject(message) && isObject(message.params) ? (message.params as JsonObject) : undefined);
+  } catch {
+    return undefined;
+  }
 }

@@ -94,17 +94,18 @@ export class SseStream {
   }
 
   /**
-   * Writes one message (or a batch, as one event). Returns false when the stream is closed or the
+   * Writes one message (or a batch, as one event), with the event id `id` when given (a
+   * resumable stream's; see `event-store.ts`). Returns false when the stream is closed or the
    * message cannot be serialised (a `BigInt`, a cycle): such a message is dropped.
    */
-  send(message: JsonRpcMessage | JsonRpcMessage[]): boolean {
+  send(message: JsonRpcMessage | JsonRpcMessage[], id?: string): boolean {
     let data: string;
     try {
       data = JSON.stringify(message);
     } catch {
       return false;
     }
-    return this.#write(`event: message\ndata: ${data}\n\n`);
+    return this.#write(`${id === undefined ? '' : `id: ${id}\n`}event: message\ndata: ${data}\n\n`);
   }
 
   /** Writes a comment line (ignored by clients; keeps idle connections alive). */

@@ -116,8 +116,11 @@ const TASK_TOOLS = [
   ),
 ];
 
-/** Creates the fixture server; `options` go to createServer (e.g. `stateSecret`). */
-export function createConformanceServer(options = {}) {
+/**
+ * Creates the fixture server; `options` go to createServer (e.g. `stateSecret`, `bus`), except
+ * `taskStore`, the tasks extension's store (replicas share one).
+ */
+export function createConformanceServer({ taskStore, ...options } = {}) {
   let server;
   const tools = [
     // http-header-validation calls the first listed tool with no arguments.
@@ -590,7 +593,7 @@ export function createConformanceServer(options = {}) {
     prompts,
     extensions: [
       // test_tool_with_task gathers input inline first, then starts its task itself.
-      tasksExtension({ startAsTask: (t) => t.name !== 'test_tool_with_task' }),
+      tasksExtension({ startAsTask: (t) => t.name !== 'test_tool_with_task', ...(taskStore === undefined ? {} : { store: taskStore }) }),
     ],
     toolHooks: [
       {

@@ -201,3 +201,30 @@ test('HTTP: tasks/get, tasks/update and tasks/cancel need Mcp-Name equal to para
   gates.end.open();
   await handler.close();
 });
+
+test("HTTP: a task's run is handed to the runtime's waitUntil (Workers end a request's work with its response)", async () => {
+  const { server, gates } = fixture();
+  const handler = createFetchHandler(server, { keepAliveMs: 0 });
+  const kept = [];
+  const execution = { waitUntil: (work) => kept.push(work) };
+  const body = (id, method, params) => JSON.stringify(request(id, method, params));
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'job' };
+  const reply = await handler(new Request('http://localhost/mcp', { method: 'POST', headers, body: body(1, 'tools/call', { name: 'job', arguments: {} }) }), execution);
+  const created = (await reply.json()).result;
+  assert.equal(created.resultType, 'task');
+  assert.equal(kept.length, 1, 'one run handed to waitUntil');
+  let settled = false;
+  kept[0].then(() => (settled = true));
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(settled, false, 'the kept promise is the run, still going');
+  gates.step.open();
+  gates.end.open();
+  await kept[0];
+  const done = await (await post(handler, 2, 'tasks/get', { taskId: created.taskId })).json();
+  assert.equal(done.result.status, 'completed');
+  // A call that is not a task keeps nothing alive.
+  const listed = await handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...headers, 'mcp-method': 'tools/list' }, body: body(3, 'tools/list', {}) }), execution);
+  assert.equal(listed.status, 200);
+  assert.equal(kept.length, 1);
+  await handler.close();
+});

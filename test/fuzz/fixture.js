@@ -9,6 +9,8 @@ export const FUZZ_LIMITS = {
   inputTimeoutMs: 15,
   toolTimeoutMs: 200,
   maxLineBytes: 2048,
+  /** Batches of the generated sessions hold up to 4 messages: some cross this. */
+  maxBatchItems: 3,
 };
 
 const delay = (ms, signal) =>
@@ -167,6 +169,7 @@ export function fuzzServer(lines = []) {
     maxResultSize: FUZZ_LIMITS.maxResultSize,
     inputTimeoutMs: FUZZ_LIMITS.inputTimeoutMs,
     toolTimeoutMs: FUZZ_LIMITS.toolTimeoutMs,
+    maxBatchItems: FUZZ_LIMITS.maxBatchItems,
     report: (line) => lines.push(line),
   });
 }

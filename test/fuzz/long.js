@@ -1,5 +1,6 @@
-// The long fuzz run (`npm run fuzz`): generated sessions against the dispatcher and the stdio
-// transport for FUZZ_SECONDS (default 180), then a summary: cases run, crashes, lost and
+// The long fuzz run (`npm run fuzz`): generated sessions (2025-03-26 batches among them) against
+// the dispatcher, the stdio transport and the Streamable HTTP handler (legacy sessions) for
+// FUZZ_SECONDS (default 180), then a summary: cases run, crashes, lost and
 // duplicated replies, invalid replies, known deviations, and memory. Exit code 1 on any failure.
 //
 //   FUZZ_SECONDS=600 FUZZ_SEED=42 npm run fuzz
@@ -8,6 +9,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { session, byteSession } from './arbitraries.js';
 import { FUZZ_LIMITS } from './fixture.js';
+import { runHttpSession } from './http.js';
 import { runHandleSession, runStdioSession } from './run.js';
 
 setFlagsFromString('--expose-gc');
@@ -25,6 +27,7 @@ const modes = [
     arbitrary: byteSession(FUZZ_LIMITS.maxLineBytes),
     run: (s) => runStdioSession(s, { maxLineBytes: FUZZ_LIMITS.maxLineBytes }),
   },
+  { name: 'http', arbitrary: session, run: (s) => runHttpSession(s) },
   {
     name: 'stdio, 2 in flight, slow reader',
     arbitrary: byteSession(FUZZ_LIMITS.maxLineBytes),

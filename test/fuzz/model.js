@@ -3,6 +3,7 @@
 // and the checks that compare a run against it: one reply per request id, none for
 // notifications, every message valid against ../shared/mcp-schema/<revision>/schema.json, whole
 // UTF-8 JSON lines on the wire, and no prototype pollution.
+import { FUZZ_LIMITS } from './fixture.js';
 import { oracle } from '../mcp-oracle.js';
 
 export const MODERN = '2026-07-28';
@@ -88,7 +89,11 @@ export function expectMessage(message, revision) {
   if (!Array.isArray(message)) return { slots: expectSingle(message, revision), batch: false };
   if (message.length === 0 || revision !== '2025-03-26')
     return { slots: [{ id: undefined, error: true, revision }], batch: false };
-  return { slots: message.flatMap((m) => expectSingle(m, revision)), batch: true };
+  // Past the server's batch limit nothing runs: a request gets an error with its id.
+  const slots = message.flatMap((m, i) =>
+    expectSingle(m, revision).map((slot) => (i >= FUZZ_LIMITS.maxBatchItems ? { ...slot, error: true, method: undefined } : slot)),
+  );
+  return { slots, batch: true };
 }
 
 /**

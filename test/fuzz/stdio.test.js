@@ -61,9 +61,11 @@ async function transcript(chunks) {
 }
 
 test('how the bytes are cut into chunks changes nothing the server writes', async () => {
-  // Without what depends on timing: cancels, client responses, and ids reused while in flight.
+  // Without what depends on timing: cancels, client responses, ids reused while in flight, and the
+  // tools whose outcome is a race with a clock (a sleep, a time-out, a question with a time-out),
+  // which a loaded machine can tip either way.
   const timingFree = byteSession(maxLineBytes).filter(({ stream }) => {
-    if (/cancelled|"result"|"error"/.test(stream.toString('latin1'))) return false;
+    if (/cancelled|"result"|"error"|"(slow|ask|hang)"/.test(stream.toString('latin1'))) return false;
     const ids = expectStream(stream, '2025-03-26', maxLineBytes).expected.flatMap((u) =>
       u.slots.filter((s) => s.id !== undefined).map((s) => idKey(s.id)),
     );

@@ -9,9 +9,9 @@
 // Prints a report per runtime and a final "N passed, M failed" (conformance scenarios and
 // checks); exits 1 on any failure.
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { repoRoot } from '../helpers.js';
 import { node22, runConformance } from '../conformance/suite.js';
 import { install } from './install.js';
@@ -32,7 +32,7 @@ const LAUNCH = {
   bun: (bin, port) => [bin, [join(FIXTURES, 'bun.js'), String(port)], { DO_NOT_TRACK: '1', BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0' }],
   workerd: (bin, port) => [
     bin,
-    ['serve', join(FIXTURES, 'workerd.capnp'), '--socket-addr', `http=127.0.0.1:${port}`],
+    ['serve', workerdConfig(join(FIXTURES, 'workerd.js')), '--socket-addr', `http=127.0.0.1:${port}`],
     {},
   ],
   'worker-example': (bin, port) => [
@@ -43,6 +43,53 @@ const LAUNCH = {
 };
 /** The binary each entry of LAUNCH runs. */
 const BINARY = { deno: 'deno', bun: 'bun', workerd: 'workerd', 'worker-example': 'workerd' };
+
+/**
+ * Every module `entry` reaches through static relative imports (`from './x.js'`), as absolute
+ * paths, entry first. The bundle's chunk names change with its contents, so workerd's module list
+ * is read from the code rather than written by hand.
+ */
+function moduleGraph(entry) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(/(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      visit(resolve(dirname(file), match[1]));
+    }
+  };
+  visit(entry);
+  return [...seen];
+}
+
+/**
+ * Writes a workerd config (.cache/runtimes/workerd.capnp) for one worker made of `entry` and every
+ * module it imports, each named by its path from the repository root so that relative imports
+ * resolve, listening on the "http" socket whose address the runner sets. Returns its path.
+ */
+function workerdConfig(entry) {
+  const dir = resolve(repoRoot, '.cache', 'runtimes');
+  mkdirSync(dir, { recursive: true });
+  const modules = moduleGraph(entry).map(
+    (file) => `    (name = ${JSON.stringify(relative(repoRoot, file))}, esModule = embed ${JSON.stringify(relative(dir, file))}),`,
+  );
+  const config = `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [(name = "main", worker = .worker)],
+  sockets = [(name = "http", address = "127.0.0.1:8787", http = (), service = "main")],
+);
+const worker :Workerd.Worker = (
+  modules = [
+${modules.join('\n')}
+  ],
+  compatibilityDate = "2025-09-01",
+);
+`;
+  const path = join(dir, 'workerd.capnp');
+  writeFileSync(path, config);
+  return path;
+}
 
 /** A free TCP port on 127.0.0.1 (bound, read and released). */
 function freePort() {

@@ -430,10 +430,12 @@ test('DELETE ends a session (204), after which its id gets 404; DELETE without a
 });
 
 test('an idle session expires after sessionIdleMs and then gets 404', async () => {
-  const { handler } = handlerFor({ sessionIdleMs: 1 });
+  const { handler } = handlerFor({ sessionIdleMs: 1500 });
   const id = await openSession(handler);
-  await new Promise((r) => setTimeout(r, 20));
-  await post(handler, INIT()); // opening a session sweeps the expired ones
+  await new Promise((r) => setTimeout(r, 500));
+  // A request renews it; then it is idle for longer than sessionIdleMs.
+  assert.equal((await post(handler, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': id })).status, 202);
+  await new Promise((r) => setTimeout(r, 1700));
   assert.equal(
     (await post(handler, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-session-id': id }))
       .status,

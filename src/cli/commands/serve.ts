@@ -49,6 +49,7 @@ const HTTP_ONLY_OPTIONS: readonly string[] = ['state-secret', 'allowed-host', 'h
 
 /** Serves a module (`serve <module>`) or the example (no module). Resolves when serving ends. */
 export async function runServe(args: ParsedArgs, modulePath: string | undefined): Promise<void> {
+  checkServeOptions(args);
   const http = args.options.has('http');
   // --isolate: the module is loaded and served only in a child whose fd 1 is our stderr.
   if (!http && args.options.has('isolate') && isolatedProtocolFd() === undefined) {
@@ -61,27 +62,43 @@ export async function runServe(args: ParsedArgs, modulePath: string | undefined)
     modulePath === undefined
       ? await createExampleServer(optionString(args, 'root') ?? process.cwd())
       : await loadServerModule(modulePath);
-  const what = modulePath ?? `the workspace example on ${optionString(args, 'root') ?? process.cwd()}`;
+  await serveLoaded(server, args, modulePath ?? `the workspace example on ${optionString(args, 'root') ?? process.cwd()}`);
+}
+
+/**
+ * Refuses options that need `--http` on stdio (before anything is loaded).
+ * @throws {UsageError} for an authorization flag or an HTTP-only option without `--http`.
+ */
+export function checkServeOptions(args: ParsedArgs): void {
+  if (args.options.has('http')) return;
+  for (const flag of AUTH_FLAGS) {
+    if (args.options.has(flag)) {
+      throw new UsageError(`--${flag} needs --http: stdio has no authorization (MCP 2026-07-28, Basic / Authorization)`);
+    }
+  }
+  const httpOnly = HTTP_ONLY_OPTIONS.find((name) => args.options.has(name));
+  if (httpOnly !== undefined) throw new UsageError(`--${httpOnly} needs --http`);
+}
+
+/**
+ * Serves `server` (`what` names it in the banner) over stdio, or with `--http` over Streamable
+ * HTTP until SIGINT/SIGTERM; `serve` and `dev` share it. Over stdio the process exits when the
+ * client leaves. Call {@link checkServeOptions} first.
+ */
+export async function serveLoaded(server: Server, args: ParsedArgs, what: string): Promise<void> {
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   const counts = [
     plural(server.tools.size, 'tool'),
     ...(server.resources.size > 0 ? [plural(server.resources.size, 'resource') + ' or template' + (server.resources.size === 1 ? '' : 's')] : []),
     ...(server.prompts.size > 0 ? [plural(server.prompts.size, 'prompt')] : []),
   ].join(', ');
-  if (http) return serveOverHttp(server, args, what, counts);
-  for (const flag of AUTH_FLAGS) {
-    if (args.options.has(flag)) {
-      throw new UsageError(`--${flag} needs --http: stdio has no authorization (MCP 2026-07-28, Basic / Authorization)`);
-    }
-  }
+  if (args.options.has('http')) return serveOverHttp(server, args, what, counts);
   const scoped = scopedNames(server);
   if (scoped.length > 0) {
     process.stderr.write(
       `baremcp: ${scoped.join(', ')} declare${scoped.length === 1 ? 's' : ''} OAuth scopes; stdio has no authorization, so ${scoped.length === 1 ? 'it runs' : 'they run'} unrestricted\n`,
     );
   }
-  const httpOnly = HTTP_ONLY_OPTIONS.find((name) => args.options.has(name));
-  if (httpOnly !== undefined) throw new UsageError(`--${httpOnly} needs --http`);
   const session = serveStdio(server);
   process.stderr.write(`baremcp: serving ${what} on stdio (${counts}); waiting for a client\n`);
   await session.closed;

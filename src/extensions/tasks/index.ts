@@ -4,7 +4,7 @@
  * Every line here is public API.
  * @module
  */
-export { tasksExtension } from './tasks.js';
+export { TASK_STATUS_BROADCAST, tasksExtension } from './tasks.js';
 export type { TasksOptions } from './tasks.js';
 export { isTerminal, MemoryTaskStore, TaskStoreFullError } from './task-store.js';
 export type { ExpiredTask, MemoryTaskStoreOptions, TaskState, TaskStatus, TaskStore } from './task-store.js';

@@ -55,6 +55,14 @@ export interface TasksOptions {
   startAsTask?(tool: ToolDefinition<never>, ctx: RequestContext): boolean;
 }
 
+/** Lets a task's run outlive the response where the runtime would end it (`ctx.transport.waitUntil`). */
+function keepAlive(ctx: RequestContext, run: Promise<unknown>): void {
+  ctx.transport.waitUntil?.(run);
+}
+
+/** The event bus message type of a task's new state (carried as `state`). */
+export const TASK_STATUS_BROADCAST = 'io.modelcontextprotocol/tasks';
+
 /** The most task ids one `subscriptions/listen` may follow. */
 const MAX_SUBSCRIBED_TASKS = 100;
 
@@ -107,9 +115,14 @@ export function tasksExtension(options: TasksOptions = {}): ExtensionDefinition 
     newId: newTaskId,
     ownerOf: taskOwner,
     publish(server: Server, state: TaskState): void {
-      const id = state.taskId;
-      server.notifySubscribers('taskIds', (agreed) => Array.isArray(agreed) && agreed.includes(id), taskNotification(state));
+      notifyHere(server, state);
+      void server.broadcast({ type: TASK_STATUS_BROADCAST, state: state as unknown as JsonObject });
     },
+  };
+  /** Sends `notifications/tasks` for `state` to the subscribers on this replica. */
+  const notifyHere = (server: Server, state: TaskState): void => {
+    const id = state.taskId;
+    server.notifySubscribers('taskIds', (agreed) => Array.isArray(agreed) && agreed.includes(id), taskNotification(state));
   };
 
   /** The task `taskId` names, if `ctx` may see it. @throws {RpcError} `-32602` otherwise. */
@@ -210,7 +223,7 @@ export function tasksExtension(options: TasksOptions = {}): ExtensionDefinition 
         if (startAsTask(tool, ctx)) {
           // The task exists before run begins, and before the reply leaves.
           if (!(await run.start())) return next();
-          void run.finish(next(run.context));
+          keepAlive(ctx, run.finish(next(run.context)));
           return createTaskResult(run.created);
         }
         run.linkRequest();
@@ -224,8 +237,18 @@ export function tasksExtension(options: TasksOptions = {}): ExtensionDefinition 
           run.unlinkRequest();
           return outcome;
         }
-        void run.finish(outcome);
+        keepAlive(ctx, run.finish(outcome));
         return createTaskResult(run.created);
+      },
+    },
+    broadcasts: {
+      // A task changed on another replica: its subscribers here hear of it, and a run of it here
+      // gets the answers (tasks/update) or stops (tasks/cancel) at once.
+      [TASK_STATUS_BROADCAST](message, server) {
+        const state = message.state as unknown as TaskState;
+        if (!isObject(state) || typeof state.taskId !== 'string') return;
+        notifyHere(server, state);
+        host.running.get(state.taskId)?.deliver(state);
       },
     },
     subscriptions: {

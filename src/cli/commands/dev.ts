@@ -1,0 +1,35 @@
+/**
+ * `baremcp dev <module>`: serves a module as `baremcp serve` does (stdio, or `--http` with the
+ * same options), and reloads it on every change to it or to one of its own files, while clients
+ * stay connected: they get `notifications/<list>/list_changed` when tools, prompts or resources
+ * were added, removed or reshaped, and otherwise just the new code. What changed is printed on
+ * stderr; a version that does not load leaves the last good one serving, and the reason is
+ * printed. See `dev/reloader.ts`.
+ *
+ * Spec: MCP 2025-11-25, Server / Tools, Prompts, Resources ("List Changed Notification");
+ * MCP 2026-07-28, Basic / Patterns / Subscriptions.
+ * @module
+ */
+import { installStdoutGuard } from '../../transport/stdout-guard.js';
+import { isolatedProtocolFd, spawnIsolated } from '../../transport/isolate.js';
+import type { ParsedArgs } from '../args.js';
+import { Reloader } from '../dev/reloader.js';
+import { checkServeOptions, serveLoaded } from './serve.js';
+
+/** Serves `modulePath` with reloading. Resolves when serving ends (`--http`: SIGINT/SIGTERM). */
+export async function runDev(args: ParsedArgs, modulePath: string): Promise<void> {
+  checkServeOptions(args);
+  const http = args.options.has('http');
+  if (!http && args.options.has('isolate') && isolatedProtocolFd() === undefined) {
+    await spawnIsolated().closed;
+    return;
+  }
+  if (!http) installStdoutGuard();
+  const reloader = new Reloader(modulePath);
+  try {
+    const server = await reloader.start();
+    await serveLoaded(server, args, modulePath);
+  } finally {
+    reloader.close();
+  }
+}
