@@ -15,7 +15,7 @@ export { createServer, Server } from './server/server.js';
 export type { CacheableMethod, MethodHandler, MethodOptions, ServerOptions } from './server/server-options.js';
 export type { Connection, ConnectOptions, ListKind, Reply } from './server/connection.js';
 export { LOGGING_LEVELS } from './server/context.js';
-export type { ClientInfo, LoggingLevel, RequestContext, TaskControl } from './server/context.js';
+export type { ClientInfo, JsonData, LoggingLevel, RequestContext, TaskControl } from './server/context.js';
 export type { AskOptions } from './server/client-input.js';
 export type { Era } from './server/era.js';
 export type { RequestTarget } from './server/methods.js';
@@ -52,7 +52,8 @@ export type { SessionChange, SessionSnapshot } from './server/connection.js';
 
 // Tools, resources, prompts, completion, content.
 export { ToolDefinitionError } from './server/tool.js';
-export type { TaskSupport, ToolDefinition, ToolReturn } from './server/tool.js';
+export type { ServedSchemas, ServedTool, TaskSupport, ToolDefinition, ToolReturn } from './server/tool.js';
+export type { ToolSchema } from './server/tool-schema.js';
 export { defineTool, definePrompt, defineResourceTemplate } from './server/define.js';
 export type {
   InputSchemaLiteral,
@@ -61,7 +62,9 @@ export type {
   ResourceTemplateInput,
   SchemaLiteral,
   StructuredToolResult,
+  ToolArguments,
   ToolInput,
+  ToolOutput,
   ToolRunReturn,
 } from './server/define.js';
 export { ResourceDefinitionError } from './server/resource.js';
@@ -88,6 +91,16 @@ export { compileSchema } from './schema/validate.js';
 export { SchemaCompileError } from './schema/types.js';
 export type { CompileOptions, SchemaError, ValidationResult, Validator } from './schema/types.js';
 export type { FromSchema } from './schema/from-schema.js';
+// Schemas from zod, valibot, arktype...: the Standard Schema interfaces, types only.
+export type {
+  StandardInput,
+  StandardIssue,
+  StandardJsonSchemaOptions,
+  StandardOutput,
+  StandardResult,
+  StandardSchemaWithJson,
+  StandardTypes,
+} from './schema/standard-schema.js';
 
 // The protocol: messages, errors, revisions.
 export { ErrorCode, RATE_LIMITED, RpcError } from './protocol/errors.js';

@@ -104,10 +104,14 @@ export interface EmbeddedResource {
 /** Any content block (MCP 2025-11-25, `ContentBlock`). */
 export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
 
-/** The result of `tools/call` (MCP 2025-11-25, Server / Tools, `CallToolResult`). */
+/**
+ * The result of `tools/call` (MCP 2025-11-25, Server / Tools, `CallToolResult`). From 2026-07-28
+ * `structuredContent` may be any JSON value; before, the server sends a value that is not an
+ * object as `{ result: value }` (see `outputSchema`).
+ */
 export interface CallToolResult {
   content: ContentBlock[];
-  structuredContent?: JsonObject;
+  structuredContent?: JsonValue;
   isError?: boolean;
   _meta?: JsonObject;
 }

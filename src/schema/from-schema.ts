@@ -31,8 +31,11 @@
  *   `additionalProperties` and without `allOf`/`anyOf`/`oneOf`/`$ref` beside it, which could
  *   evaluate more keys): no index signature, so a misspelled key fails to compile. A schema:
  *   an index signature of that type (joined with the declared properties' types, since TS needs
- *   every property to fit the index signature). Absent or `true`: `[key: string]: unknown`, so
- *   unknown extra keys are allowed and declared keys keep their types.
+ *   every property to fit the index signature). `true`: `[key: string]: unknown`, so unknown
+ *   extra keys are allowed and declared keys keep their types. Absent: the same when the schema
+ *   declares no `properties`; with `properties` (and no `patternProperties` or
+ *   `unevaluatedProperties`), only the declared keys, so that reading a misspelled key fails
+ *   to compile (a value with more keys still fits: TypeScript object types are open).
  * - `items`: an array of that type. `prefixItems`: a tuple whose first `minItems` elements are
  *   required and the rest optional, followed by `...items[]` (or nothing when `items: false`).
  * - `enum` and `const`: the union of the literal values.
@@ -187,8 +190,22 @@ type RequiredKeys<S> = S extends { readonly required: readonly (infer K extends 
 type ObjectOf<S, R, D extends readonly unknown[]> = S extends {
   readonly properties: infer P extends SchemaRecord;
 }
-  ? Flatten<DeclaredProperties<P, RequiredKeys<S>, R, D> & ExtraProperties<S, P, R, D>>
+  ? Flatten<DeclaredProperties<P, RequiredKeys<S>, R, D> & DeclaredExtra<S, P, R, D>>
   : Flatten<{ -readonly [K in RequiredKeys<S>]: unknown } & ExtraProperties<S, {}, R, D>>;
+
+/**
+ * The extra keys of an object schema that declares `properties`: none when nothing else says
+ * which keys may come (no `additionalProperties`, `patternProperties` or
+ * `unevaluatedProperties`), so that reading a key the schema does not declare (a misspelled
+ * argument name) fails to compile; the value may still hold other keys at run time, which
+ * TypeScript's structural types allow. Otherwise as {@link ExtraProperties}.
+ */
+type DeclaredExtra<S, P, R, D extends readonly unknown[]> = S extends
+  | { readonly additionalProperties: unknown }
+  | { readonly patternProperties: unknown }
+  | { readonly unevaluatedProperties: unknown }
+  ? ExtraProperties<S, P, R, D>
+  : {};
 
 type DeclaredProperties<P, Req extends string, R, D extends readonly unknown[]> = {
   -readonly [K in keyof P as K extends Req ? K : never]-?: Infer<P[K], R, D>;

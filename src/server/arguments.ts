@@ -13,8 +13,10 @@ import { coerceArguments, formatCoercions, type Coercion } from '../schema/coerc
 import { indexSchema, resolveRef, type SchemaIndex } from '../schema/dereference.js';
 import { compileSchema } from '../schema/validate.js';
 import type { SchemaError, Validator } from '../schema/types.js';
-import { ToolDefinitionError, type ToolDefinition } from './tool.js';
-import type { ArgumentPipeline, PreparedArguments } from './tool-call.js';
+import { ToolDefinitionError, type ServedTool } from './tool.js';
+import type { ArgumentPipeline, CheckedOutput, PreparedArguments } from './tool-call.js';
+import { librarySchemas, type LibrarySchemas } from './tool-schema.js';
+import { standardValidate } from '../schema/standard-schema.js';
 
 /** Options for {@link createArgumentPipeline}. */
 export interface ArgumentPipelineOptions {
@@ -31,6 +33,8 @@ export interface ArgumentPipelineOptions {
 interface Compiled {
   input: Validator;
   output: Validator | undefined;
+  /** The zod/valibot/arktype schemas behind the served ones, whose `validate` runs after ours. */
+  library: LibrarySchemas | undefined;
 }
 
 /** Messages for a model: one per error, led by the place in the arguments. */
@@ -104,13 +108,14 @@ function hasUnsafeNumber(value: unknown): boolean {
 export function createArgumentPipeline(options: ArgumentPipelineOptions): ArgumentPipeline {
   const compiled = new WeakMap<object, Compiled>();
   const schemaOptions = { formatAssertion: options.formatAssertion, codegen: options.codegen };
-  const compile = (tool: ToolDefinition<never>): Compiled => {
+  const compile = (tool: ServedTool<never>): Compiled => {
     let entry = compiled.get(tool);
     if (entry === undefined) {
       try {
         entry = {
           input: compileSchema(tool.inputSchema, schemaOptions),
           output: tool.outputSchema === undefined ? undefined : compileSchema(tool.outputSchema, schemaOptions),
+          library: librarySchemas(tool),
         };
       } catch (error) {
         throw new ToolDefinitionError(`tool "${tool.name}": ${error instanceof Error ? error.message : String(error)}`);
@@ -123,8 +128,8 @@ export function createArgumentPipeline(options: ArgumentPipelineOptions): Argume
     compile(tool): void {
       compile(tool);
     },
-    prepare(tool, args): PreparedArguments {
-      const { input } = compile(tool);
+    prepare(tool, args): PreparedArguments | Promise<PreparedArguments> {
+      const { input, library } = compile(tool);
       let value: unknown = args;
       let coercions: Coercion[] = [];
       let verdict = input.validate(args);
@@ -147,15 +152,30 @@ export function createArgumentPipeline(options: ArgumentPipelineOptions): Argume
           };
         }
       }
-      const prepared: PreparedArguments = { args: value as JsonObject };
-      if (coercions.length > 0) prepared.coercions = coercions as unknown as JsonValue[];
-      return prepared;
+      const done = (checked: unknown): PreparedArguments => {
+        const prepared: PreparedArguments = { args: checked as JsonObject };
+        if (coercions.length > 0) prepared.coercions = coercions as unknown as JsonValue[];
+        return prepared;
+      };
+      if (library?.input === undefined) return done(value);
+      // Then the library's own validation: refinements and transforms; `run` gets its output.
+      const settle = (r: { value: unknown } | { problems: string[] }): PreparedArguments =>
+        'problems' in r ? r : done(r.value);
+      const result = standardValidate(library.input, value);
+      return result instanceof Promise ? result.then(settle) : settle(result);
     },
-    checkOutput(tool, structured): string[] {
-      const { output } = compile(tool);
-      if (output === undefined) return [];
-      const verdict = output.validate(structured);
-      return verdict.valid ? [] : problems(verdict.errors);
+    checkOutput(tool, structured): CheckedOutput | Promise<CheckedOutput> {
+      const { output, library } = compile(tool);
+      // The library's validation first (it may transform), then the served schema on what is sent.
+      const check = (value: unknown): CheckedOutput => {
+        const verdict = output === undefined ? undefined : output.validate(value);
+        return verdict === undefined || verdict.valid ? { value: value as JsonValue } : { problems: problems(verdict.errors) };
+      };
+      if (library?.output === undefined) return check(structured);
+      const settle = (r: { value: unknown } | { problems: string[] }): CheckedOutput =>
+        'problems' in r ? r : check(r.value);
+      const result = standardValidate(library.output, structured);
+      return result instanceof Promise ? result.then(settle) : settle(result);
     },
   };
 }

@@ -28,6 +28,25 @@ export const LOGGING_LEVELS: readonly LoggingLevel[] = [
   'emergency',
 ];
 
+/**
+ * `unknown` when a value of type `T` can go into JSON, else `never` at each place that cannot (a
+ * function, a bigint, a symbol, or `undefined` as the whole value: the message would have no
+ * `data`): `ctx.log`'s `data` has type `T & JsonData<T>`, so an object with optional fields, an
+ * interface, a `Date` (it has `toJSON`) or an `unknown` (from a `catch`) is accepted, and a value
+ * JSON would lose or refuse fails to compile.
+ * Spec: MCP 2025-11-25, `LoggingMessageNotification` (`data`: "Any JSON serializable type").
+ */
+export type JsonData<T> = unknown extends T ? unknown : undefined extends T ? never : JsonMember<T>;
+
+/** {@link JsonData} below the top level, where `undefined` (an absent key) is fine. */
+type JsonMember<T> = T extends JsonValue | undefined
+  ? unknown
+  : T extends bigint | symbol | ((...args: never[]) => unknown)
+    ? never
+    : T extends { toJSON(): unknown }
+      ? unknown
+      : { [K in keyof T]: JsonMember<T[K]> };
+
 /** A logging level (MCP 2025-11-25, `LoggingLevel`). */
 export type LoggingLevel =
   | 'debug'
@@ -112,7 +131,7 @@ export interface RequestContext {
    * `logging/setLevel`; nothing when the client set none.
    * @throws {TypeError} when `level` is not one of `LOGGING_LEVELS` (`warn` is `warning`).
    */
-  log(level: LoggingLevel, data: JsonValue, logger?: string): void;
+  log<T>(level: LoggingLevel, data: T & JsonData<T>, logger?: string): void;
   /**
    * Asks the user for input through the client (`elicitation/create`). On a legacy connection
    * this is a server-to-client request; at 2026-07-28 the call ends with `input_required` and
@@ -231,13 +250,13 @@ class Context implements RequestContext {
     this.input.notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
   }
 
-  log(level: LoggingLevel, data: JsonValue, logger?: string): void {
+  log<T>(level: LoggingLevel, data: T & JsonData<T>, logger?: string): void {
     if (!isOneOf(level, LOGGING_LEVELS)) throw new TypeError(`log: ${notOneOf('logging level', level, LOGGING_LEVELS)}`);
     const minimum = this.input.logLevel;
     if (minimum === undefined || this.input.control.aborted) return;
     if (LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(minimum)) return;
     if (this.late('notifications/message')) return;
-    const params: JsonObject = { level, data };
+    const params: JsonObject = { level, data: data as JsonValue };
     if (logger !== undefined) params.logger = logger;
     this.input.notify({ jsonrpc: '2.0', method: 'notifications/message', params });
   }

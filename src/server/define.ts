@@ -13,6 +13,7 @@
  * @module
  */
 import type { FromSchema } from '../schema/from-schema.js';
+import type { StandardInput, StandardOutput, StandardSchemaWithJson } from '../schema/standard-schema.js';
 import type { JsonObject } from '../protocol/messages.js';
 import type { ContentBlock } from '../protocol/types.js';
 import type { RequestContext } from './context.js';
@@ -31,6 +32,18 @@ export type SchemaLiteral = { readonly [keyword: string]: unknown };
 export type InputSchemaLiteral = { readonly type: 'object'; readonly [keyword: string]: unknown };
 
 /**
+ * The `args` type `run` receives for input schema `S`: a library schema's output type (what its
+ * `validate` returns, transforms applied), else `FromSchema<S>`.
+ */
+export type ToolArguments<S> = S extends StandardSchemaWithJson ? StandardOutput<S> : FromSchema<S>;
+
+/**
+ * The `structuredContent` type `run` returns for output schema `O`: a library schema's input type
+ * (its `validate` then turns it into what is sent), else `FromSchema<O>`.
+ */
+export type ToolOutput<O> = O extends StandardSchemaWithJson ? StandardInput<O> : FromSchema<O>;
+
+/**
  * What `run` returns for a tool with an `outputSchema`: a `CallToolResult` whose
  * `structuredContent` has type `T`, or an error result (`isError: true`, where
  * `structuredContent` is optional). `content` may be `[]`: the server then fills it with the
@@ -43,14 +56,14 @@ export type StructuredToolResult<T> =
 /**
  * What `run` may return: without an output schema (`O` is `undefined`), anything `ToolReturn`
  * allows (a string, a content array, a `CallToolResult`); with one, only a
- * `StructuredToolResult<FromSchema<O>>`. A bare string or content array is refused at compile
+ * `StructuredToolResult<ToolOutput<O>>`. A bare string or content array is refused at compile
  * time then, because MCP requires `structuredContent` in every non-error result of a tool that
  * declares an `outputSchema`, and the server would otherwise turn the call into an error at run
  * time.
  */
 export type ToolRunReturn<O> = [O] extends [undefined]
   ? ToolReturn
-  : StructuredToolResult<FromSchema<O>>;
+  : StructuredToolResult<ToolOutput<O>>;
 
 /**
  * The object `defineTool` takes: a `ToolDefinition` whose `run` is typed by the schema literals.
@@ -60,13 +73,13 @@ export interface ToolInput<S, O> extends Omit<
   ToolDefinition,
   'inputSchema' | 'outputSchema' | 'run'
 > {
-  /** A JSON Schema 2020-12 object schema; `run`'s `args` are typed from it. */
+  /** A JSON Schema 2020-12 object schema, or a zod/valibot/arktype schema; `run`'s `args` are typed from it. */
   inputSchema: S;
   /** When present, `run` must return a `StructuredToolResult` whose `structuredContent` fits it. */
   outputSchema?: O;
   /** Receives the coerced and validated `arguments`; may be sync or async. */
   run(
-    args: NoInfer<FromSchema<S>>,
+    args: NoInfer<ToolArguments<S>>,
     ctx: RequestContext,
   ): NoInfer<ToolRunReturn<O> | Promise<ToolRunReturn<O>>>;
 }
@@ -83,6 +96,10 @@ export interface ToolInput<S, O> extends Omit<
  *
  * With an `outputSchema`, `run` must return a `StructuredToolResult` (see `ToolRunReturn` for
  * why a string or content array is refused then).
+ *
+ * A schema from zod (4.2+), arktype (2) or valibot (through `toStandardJsonSchema`) may stand for
+ * either literal: it is served as its JSON Schema 2020-12, checked by baremcp's validator, then
+ * by the library's own `validate`; `args` has the library's output type (see `ToolArguments`).
  * @example
  * const add = defineTool({
  *   name: 'add',
@@ -97,10 +114,10 @@ export interface ToolInput<S, O> extends Omit<
  * });
  */
 export function defineTool<
-  const S extends InputSchemaLiteral,
-  const O extends SchemaLiteral | undefined = undefined,
->(tool: ToolInput<S, O>): ToolDefinition<FromSchema<S>> {
-  return tool as unknown as ToolDefinition<FromSchema<S>>;
+  const S extends InputSchemaLiteral | StandardSchemaWithJson,
+  const O extends SchemaLiteral | StandardSchemaWithJson | undefined = undefined,
+>(tool: ToolInput<S, O>): ToolDefinition<ToolArguments<S>> {
+  return tool as unknown as ToolDefinition<ToolArguments<S>>;
 }
 
 /**

@@ -14,8 +14,9 @@ import { atLeast } from '../protocol/revisions.js';
 import type { CallToolResult, ContentBlock } from '../protocol/types.js';
 import { InputRequiredSignal } from './client-input.js';
 import { contentProblem } from './content.js';
+import { servedStructuredContent } from './output-schema.js';
 import { isAborted, type RequestContext } from './context.js';
-import type { ToolDefinition, ToolReturn } from './tool.js';
+import type { ServedTool, ToolReturn } from './tool.js';
 
 /** The `_meta` key under which a result reports the coercions applied to its call. */
 export const COERCIONS_META_KEY = 'dev.baremcp/coercions';
@@ -23,17 +24,24 @@ export const COERCIONS_META_KEY = 'dev.baremcp/coercions';
 /** What {@link ArgumentPipeline.prepare} returns: arguments for `run`, or problems to report. */
 export type PreparedArguments = { args: JsonObject; coercions?: JsonValue[] } | { problems: string[] };
 
+/**
+ * What {@link ArgumentPipeline.checkOutput} returns: the `structuredContent` to send (a library
+ * output schema may have transformed it), or problems (a server bug).
+ */
+export type CheckedOutput = { value: JsonValue } | { problems: string[] };
+
 /** Argument checks run before a tool: coercion then validation. Supplied by the server. */
 export interface ArgumentPipeline {
   /** Compiles a tool's schemas ahead of its first call. @throws {ToolDefinitionError} for a bad schema. */
-  compile?(tool: ToolDefinition<never>): void;
+  compile?(tool: ServedTool<never>): void;
   /**
    * Returns the arguments to pass to `run` (and the coercions applied), or a list of problems a
-   * model can act on. Never throws for bad input.
+   * model can act on; a promise only when a library schema validates asynchronously. Never throws
+   * for bad input.
    */
-  prepare(tool: ToolDefinition<never>, args: JsonObject): PreparedArguments;
-  /** Checks `structuredContent` against the tool's `outputSchema`; returns problems (empty: fine). */
-  checkOutput(tool: ToolDefinition<never>, structured: JsonValue): string[];
+  prepare(tool: ServedTool<never>, args: JsonObject): PreparedArguments | Promise<PreparedArguments>;
+  /** Checks `structuredContent` against the tool's `outputSchema`: the value to send, or problems. */
+  checkOutput(tool: ServedTool<never>, structured: JsonValue): CheckedOutput | Promise<CheckedOutput>;
 }
 
 /** Limits applied to every tool call. */
@@ -63,7 +71,7 @@ export interface ToolRunner {
 /** A tool call as hooks see it: the tool's definition and its checked arguments. */
 export interface ToolCall {
   /** The tool being called. */
-  readonly tool: ToolDefinition<never>;
+  readonly tool: ServedTool<never>;
   /** The arguments after coercion and validation: what `run` receives. */
   readonly arguments: JsonObject;
 }
@@ -176,6 +184,9 @@ export function toCallToolResult(value: ToolReturn | undefined): CallToolResult 
   return { content: [{ type: 'text', text: describeThrown(value) }] };
 }
 
+/** Tools already warned about returning `undefined` (one warning per tool). */
+const returnedUndefined = new WeakSet<object>();
+
 /** The protocol error for a `tools/call` of a tool the server does not serve: `-32602`. */
 export function unknownTool(name: string): RpcError {
   return new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`, { name });
@@ -186,7 +197,7 @@ export function unknownTool(name: string): RpcError {
  * @throws {RpcError} `-32602` for malformed params or an unknown tool (a protocol error).
  */
 export async function callTool(
-  tools: ReadonlyMap<string, ToolDefinition<never>>,
+  tools: ReadonlyMap<string, ServedTool<never>>,
   params: JsonObject | undefined,
   ctx: RequestContext,
   runner: ToolRunner,
@@ -202,7 +213,10 @@ export async function callTool(
   if (typeof params?.arguments === 'string' && exceedsDepth(args, limits.maxDepth ?? DEFAULT_MAX_DEPTH)) {
     throw new RpcError(ErrorCode.InvalidParams, `Invalid params: arguments nested deeper than the limit of ${limits.maxDepth ?? DEFAULT_MAX_DEPTH} levels`);
   }
-  const prepared = pipeline.prepare(tool, args);
+  let pending = pipeline.prepare(tool, args);
+  // A library schema that validates asynchronously; every other call stays on this turn.
+  if (pending instanceof Promise) pending = await pending;
+  const prepared = pending;
   if ('problems' in prepared) {
     return toolError(
       `Invalid arguments for tool "${name}":\n` + prepared.problems.map((p) => `- ${p}`).join('\n'),
@@ -219,6 +233,10 @@ export async function callTool(
         ? early
         : await withTimeout(ctx, tool.timeoutMs ?? limits.timeoutMs, name, (c) => run(prepared.args, c));
     result = toCallToolResult(value);
+    if (value === undefined && !returnedUndefined.has(tool)) {
+      returnedUndefined.add(tool);
+      report(`tool "${name}" returned undefined, so the client got an empty result (content: []); return a string, content blocks or a CallToolResult (said once per tool)`);
+    }
     if (isObject(value) && !Array.isArray(value.content)) {
       report(`tool "${name}" returned an object that is not a CallToolResult (no content array); sent it as JSON text`);
     }
@@ -245,10 +263,15 @@ export async function callTool(
     result = { ...result, _meta: { ...result._meta, [COERCIONS_META_KEY]: prepared.coercions } };
   }
   if (tool.outputSchema !== undefined && result.isError !== true) {
-    const problems =
+    let checked: CheckedOutput | Promise<CheckedOutput> =
       result.structuredContent === undefined
-        ? ['the tool declares an outputSchema but returned no structuredContent']
+        ? { problems: ['the tool declares an outputSchema but returned no structuredContent'] }
         : pipeline.checkOutput(tool, result.structuredContent);
+    if (checked instanceof Promise) checked = await checked;
+    const problems = 'problems' in checked ? checked.problems : [];
+    if ('value' in checked && checked.value !== result.structuredContent) {
+      result = { ...result, structuredContent: checked.value };
+    }
     if (problems.length > 0) {
       report(`tool "${name}" returned a result that breaks its outputSchema: ${problems.join('; ')}`);
       return toolError(
@@ -262,6 +285,9 @@ export async function callTool(
   if (result.structuredContent !== undefined && !atLeast(ctx.protocolVersion, '2025-06-18')) {
     const { structuredContent, ...older } = result;
     result = older.content.length > 0 ? older : { ...older, content: [{ type: 'text', text: JSON.stringify(structuredContent) }] };
+  } else if (result.structuredContent !== undefined) {
+    const served = servedStructuredContent(result.structuredContent, tool.outputSchema, ctx.protocolVersion);
+    if (served !== result.structuredContent) result = { ...result, structuredContent: served };
   }
   return result;
 }

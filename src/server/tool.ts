@@ -11,6 +11,7 @@ import type { StrictProfile } from '../schema/strict-rules.js';
 import { isOneOf, notOneOf } from '../protocol/names.js';
 import { assertStrictSchema, STRICT_PROFILES } from '../schema/strict-subset.js';
 import { badScopes } from './principal.js';
+import { keepLibrarySchemas, servedSchema, type ToolSchema } from './tool-schema.js';
 
 /** Whether a tool may run as a task: `forbidden`, `optional` or `required` (see `ToolDefinition`). */
 export type TaskSupport = 'forbidden' | 'optional' | 'required';
@@ -38,10 +39,21 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   name: string;
   title?: string;
   description: string;
-  /** A JSON Schema 2020-12 object schema (`type: "object"`), served exactly as written. */
-  inputSchema: JsonObject;
-  /** When present, `structuredContent` is required in results and validated against it. */
-  outputSchema?: JsonObject;
+  /**
+   * A JSON Schema 2020-12 object schema (`type: "object"`), served exactly as written; or a schema
+   * from a validation library that implements Standard JSON Schema (zod 4.2+, arktype 2, valibot
+   * through `toStandardJsonSchema`), converted once to JSON Schema 2020-12 and served; the
+   * library's own `validate` then runs after baremcp's validator, and `run` gets its output.
+   */
+  inputSchema: ToolSchema;
+  /**
+   * When present, `structuredContent` is required in results and validated against it. Any JSON
+   * Schema 2020-12 (MCP 2026-07-28): a root other than `"type": "object"` is served to older
+   * revisions wrapped as `{ type: "object", properties: { result: <schema> }, required: ["result"] }`,
+   * with `structuredContent: { result }`. A library schema (as for `inputSchema`) is served as its
+   * output JSON Schema, and its `validate` runs on `structuredContent` before it is checked and sent.
+   */
+  outputSchema?: ToolSchema;
   annotations?: ToolAnnotations;
   icons?: Icon[];
   _meta?: JsonObject;
@@ -74,6 +86,18 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   run(args: Args, ctx: RequestContext): ToolReturn | Promise<ToolReturn>;
 }
 
+/** A tool's schemas as served: JSON Schema objects (library schemas converted). */
+export interface ServedSchemas {
+  /** The served `inputSchema`: an object schema. */
+  inputSchema: JsonObject;
+  /** The served `outputSchema` (before the wrap older revisions get). */
+  outputSchema?: JsonObject;
+}
+
+/** A checked tool, as the registry holds it: its schemas as served. */
+export type ServedTool<Args = Record<string, unknown>> = Omit<ToolDefinition<Args>, 'inputSchema' | 'outputSchema'> &
+  ServedSchemas;
+
 /** Thrown when a tool definition is unusable; the message names the tool and the fix. */
 export class ToolDefinitionError extends Error {
   constructor(message: string) {
@@ -83,32 +107,13 @@ export class ToolDefinitionError extends Error {
 }
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
-const DIALECT_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
-
-/**
- * Returns `schema` without a `$schema` key when it names 2020-12 (the default dialect);
- * throws when it names another dialect, since clients that validate 2020-12 only refuse those.
- */
-function servedSchema(tool: string, field: string, schema: unknown): JsonObject {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    throw new ToolDefinitionError(`tool "${tool}": ${field} must be a JSON Schema object`);
+/** `servedSchema`, its errors as `ToolDefinitionError`s. */
+function schemaOf(tool: string, field: 'inputSchema' | 'outputSchema', schema: unknown): ReturnType<typeof servedSchema> {
+  try {
+    return servedSchema(tool, field, schema);
+  } catch (error) {
+    throw new ToolDefinitionError(error instanceof Error ? error.message : String(error));
   }
-  const object = schema as JsonObject;
-  if (object.type !== 'object') {
-    throw new ToolDefinitionError(
-      `tool "${tool}": ${field} must have "type": "object" at its root (MCP 2025-11-25, Server / Tools)`,
-    );
-  }
-  if (!Object.prototype.hasOwnProperty.call(object, '$schema')) return object;
-  const dialect = object.$schema;
-  if (typeof dialect === 'string' && DIALECT_2020_12.test(dialect)) {
-    const { $schema: _dropped, ...rest } = object;
-    return rest;
-  }
-  throw new ToolDefinitionError(
-    `tool "${tool}": ${field} declares "$schema": ${JSON.stringify(dialect)}; baremcp serves ` +
-      'JSON Schema 2020-12 only (remove "$schema" and write the schema in 2020-12)',
-  );
 }
 
 /**
@@ -137,7 +142,9 @@ function strictProfiles(tool: string, strict: unknown): readonly StrictProfile[]
  *   schema that is not an object schema in the 2020-12 dialect.
  * @throws {StrictSchemaError} when a tool's `strict` promise cannot be kept (every violation listed).
  */
-export function checkToolDefinitions<T extends ToolDefinition<never>>(tools: readonly T[]): T[] {
+export function checkToolDefinitions<T extends ToolDefinition<never>>(
+  tools: readonly T[],
+): Array<Omit<T, 'inputSchema' | 'outputSchema'> & ServedSchemas> {
   const seen = new Set<string>();
   return tools.map((tool, index) => {
     if (typeof tool !== 'object' || tool === null) {
@@ -160,12 +167,14 @@ export function checkToolDefinitions<T extends ToolDefinition<never>>(tools: rea
     if (tool.taskSupport !== undefined && !TASK_SUPPORT.includes(tool.taskSupport)) {
       throw new ToolDefinitionError(`tool "${name}": taskSupport must be one of ${TASK_SUPPORT.join(', ')} (got ${JSON.stringify(tool.taskSupport)})`);
     }
-    const inputSchema = servedSchema(name, 'inputSchema', tool.inputSchema);
-    const outputSchema =
-      tool.outputSchema === undefined ? undefined : servedSchema(name, 'outputSchema', tool.outputSchema);
+    const input = schemaOf(name, 'inputSchema', tool.inputSchema);
+    const output = tool.outputSchema === undefined ? undefined : schemaOf(name, 'outputSchema', tool.outputSchema);
+    const inputSchema = input.schema;
     for (const profile of strictProfiles(name, tool.strict)) assertStrictSchema(name, inputSchema, profile);
     const scopes = badScopes(tool.scopes);
     if (scopes !== undefined) throw new ToolDefinitionError(`tool "${name}": ${scopes}`);
-    return { ...tool, inputSchema, ...(outputSchema ? { outputSchema } : {}) };
+    const checked = { ...tool, inputSchema, ...(output ? { outputSchema: output.schema } : {}) };
+    keepLibrarySchemas(checked, { ...(input.library ? { input: input.library } : {}), ...(output?.library ? { output: output.library } : {}) });
+    return checked as Omit<T, 'inputSchema' | 'outputSchema'> & ServedSchemas;
   });
 }

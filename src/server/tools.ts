@@ -12,8 +12,10 @@ import type { CallToolResult, Tool } from '../protocol/types.js';
 import type { RequestContext } from './context.js';
 import { paginate } from './pagination.js';
 import { missingScopes } from './principal.js';
-import { checkToolDefinitions, ToolDefinitionError, type ToolDefinition } from './tool.js';
+import { checkToolDefinitions, ToolDefinitionError, type ServedTool, type ToolDefinition } from './tool.js';
 import { callTool, type ToolRunner } from './tool-call.js';
+import { servedOutputSchema } from './output-schema.js';
+import { misspelledKeywords } from './tool-schema.js';
 
 /** Fields of `Tool` and the revision that introduced each (older revisions do not get them). */
 const TOOL_FIELD_SINCE: ReadonlyArray<readonly [keyof Tool, string]> = [
@@ -25,7 +27,7 @@ const TOOL_FIELD_SINCE: ReadonlyArray<readonly [keyof Tool, string]> = [
 ];
 
 const NO_RUNNER: ToolRunner = {
-  pipeline: { prepare: (_tool, args) => ({ args }), checkOutput: () => [] },
+  pipeline: { prepare: (_tool, args) => ({ args }), checkOutput: (_tool, value) => ({ value }) },
   report: () => {},
   limits: { timeoutMs: 0, maxResultSize: Infinity },
   reportCoercions: false,
@@ -38,7 +40,7 @@ const NO_RUNNER: ToolRunner = {
  * `notifications/tools/list_changed`), whichever way they are added.
  */
 export class ToolRegistry {
-  readonly #tools = new Map<string, ToolDefinition<never>>();
+  readonly #tools = new Map<string, ServedTool<never>>();
   readonly #wire = new WireCache();
   readonly #listeners = new Set<() => void>();
   readonly #runner: ToolRunner;
@@ -78,13 +80,13 @@ export class ToolRegistry {
     return this.#tools.size;
   }
 
-  /** The tool named `name`, or undefined. */
-  get(name: string): ToolDefinition<never> | undefined {
+  /** The tool named `name` (its schemas as served), or undefined. */
+  get(name: string): ServedTool<never> | undefined {
     return this.#tools.get(name);
   }
 
-  /** Every tool definition, in registration order. */
-  list(): ToolDefinition<never>[] {
+  /** Every tool (its schemas as served), in registration order. */
+  list(): ServedTool<never>[] {
     return [...this.#tools.values()];
   }
 
@@ -112,6 +114,7 @@ export class ToolRegistry {
     // Schemas compile before anything is registered: a bad one leaves the registry unchanged.
     for (const tool of checked) this.#runner.pipeline.compile?.(tool);
     for (const tool of checked) this.#tools.set(tool.name, tool);
+    for (const tool of checked) for (const line of misspelledKeywords(tool)) this.#runner.report(line);
     this.#wire.clear();
   }
 
@@ -129,7 +132,7 @@ export class ToolRegistry {
   }
 }
 
-function wireTool(tool: ToolDefinition<never>, revision: string): JsonObject {
+function wireTool(tool: ServedTool<never>, revision: string): JsonObject {
   const source = tool as unknown as { [key: string]: JsonValue | undefined };
   const wire: JsonObject = { name: tool.name };
   for (const [field, since] of TOOL_FIELD_SINCE) {
@@ -138,5 +141,6 @@ function wireTool(tool: ToolDefinition<never>, revision: string): JsonObject {
   }
   wire.description = tool.description;
   wire.inputSchema = tool.inputSchema;
+  if (tool.outputSchema !== undefined && wire.outputSchema !== undefined) wire.outputSchema = servedOutputSchema(tool.outputSchema, revision);
   return wire;
 }

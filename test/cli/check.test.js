@@ -46,7 +46,8 @@ function tableRows(stdout) {
   const lines = stdout.split('\n').filter(Boolean);
   assert.match(lines[0], /^TOOL\s+PROFILE\s+PATH\s+KEYWORD\s+REMEDY$/);
   assert.match(lines[1], /^-+( +-+){4}$/);
-  return lines.slice(2, -1).map((line) => line.split(/ {2,}/));
+  const summary = lines.findIndex((line) => /^\d+ tools? checked; /.test(line));
+  return lines.slice(2, summary).map((line) => line.split(/ {2,}/));
 }
 
 /** `tool profile path keyword` for each violation. */
@@ -72,7 +73,7 @@ function keywordsByTool(report) {
 }
 
 test('a module with bad schemas exits 1; the table names tool, profile, path, keyword, remedy', async () => {
-  const run = await check([BAD]);
+  const run = await check([BAD, '--profile', 'all']);
   assert.equal(run.code, 1, run.stderr);
   const rows = tableRows(run.stdout).map((r) => r.join(' | '));
   for (const row of [
@@ -149,7 +150,7 @@ test('an unknown profile is a usage error: exit 2, nothing on stdout', async () 
   assert.equal(run.code, 2);
   assert.equal(run.stdout, '');
   assert.match(run.stderr,
-    /unknown profile "claude" \(choose from openai, anthropic, gemini, mcp\)/);
+    /unknown profile "claude" \(choose from openai, anthropic, gemini, mcp, all\)/);
 });
 
 test('a module and a command together, or -- with no command, are usage errors', async () => {
@@ -179,9 +180,9 @@ test('serve refuses a module whose schema has a dangling $ref, naming the tool; 
 });
 
 test("the spawned server's stderr reaches ours only with --verbose", async () => {
-  const quiet = await check(['--', process.execPath, mainBin, 'serve', NOISY]);
+  const quiet = await check(['--profile', 'all', '--', process.execPath, mainBin, 'serve', NOISY]);
   assert.equal(quiet.stderr.includes('printed while loading'), false, quiet.stderr);
-  const verbose = await check(['--verbose', '--', process.execPath, mainBin, 'serve', NOISY]);
+  const verbose = await check(['--verbose', '--profile', 'all', '--', process.execPath, mainBin, 'serve', NOISY]);
   assert.ok(verbose.stderr.includes('printed while loading'), verbose.stderr);
   assert.deepEqual(tableRows(verbose.stdout), tableRows(quiet.stdout));
 });
@@ -239,7 +240,7 @@ async function checkPackage(t, name, serverArgs = [], env = {}) {
     t.skip(`${name} is not installed (npm install)`);
     return undefined;
   }
-  const { code, report } = await checkJson(['--', process.execPath, bin, ...serverArgs], env);
+  const { code, report } = await checkJson(['--profile', 'all', '--', process.execPath, bin, ...serverArgs], env);
   assert.equal(code, 1);
   return report;
 }
@@ -381,4 +382,33 @@ test('the MCP Apps example lints clean with the mcp profile', async () => {
   const run = await check(['--profile', 'mcp', resolve(repoRoot, 'examples', 'apps.js')]);
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.equal(run.stdout, 'No violations.\n1 tool checked; mcp: ok\n');
+});
+
+// ---- keywords: misspelled, unknown, and the $schema that draft-07 clients refuse ---------------
+
+const TYPO = fixture('typo-server.js');
+
+test('a misspelled keyword is an error with "did you mean"; other unknown keywords and a 2020-12 $schema are warnings', async () => {
+  const run = await check([TYPO]);
+  assert.equal(run.code, 1, run.stderr);
+  const rows = tableRows(run.stdout).map((r) => r.join(' | '));
+  assert.deepEqual(rows, [
+    'search | mcp | $schema | $schema | remove "$schema" (2020-12 is the default): clients on Ajv\'s default draft-07 refuse the tool (warning)',
+    'search | mcp | requried | requried | did you mean "required"? (an unknown keyword is ignored, so nothing checks it)',
+    'search | mcp | properties.query.minLenght | minLenght | did you mean "minLength"? (an unknown keyword is ignored, so nothing checks it)',
+    'search | mcp | properties.limit.widget | widget | not a JSON Schema keyword, so nothing checks it (rename it "x-..." if it is yours) (warning)',
+    // A non-object outputSchema is checked as a 2025-11-25 client gets it: wrapped in { result }.
+    'list | mcp | outputSchema.properties.result.items.properites | properites | did you mean "properties"? (an unknown keyword is ignored, so nothing checks it)',
+  ]);
+  assert.match(run.stdout, /\n2 tools checked; mcp: 3 errors, 2 warnings\nVendor strict modes \(for tools sent strict\): --profile openai,anthropic,gemini, or --profile all\.\n$/);
+  // Served, the same module warns on stderr for each misspelling, once, as the tools are defined.
+  const served = await check(['--', process.execPath, mainBin, 'serve', TYPO]);
+  assert.deepEqual(tableRows(served.stdout), tableRows(run.stdout));
+});
+
+test('a Ajv draft-07 client really refuses a schema that names 2020-12 (what the $schema warning says)', async () => {
+  const { default: Ajv } = await import('ajv');
+  assert.throws(() => new Ajv().compile({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' }),
+    /no schema with key or ref "https:\/\/json-schema\.org\/draft\/2020-12\/schema"/);
+  assert.doesNotThrow(() => new Ajv().compile({ type: 'object' }));
 });

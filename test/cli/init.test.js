@@ -149,6 +149,16 @@ test('init accepts an existing empty directory', async () => {
   assert.ok(existsSync(join(empty, 'server.js')));
 });
 
+test('the scaffold passes its own baremcp check with the default profiles: exit 0, no violation', async () => {
+  const dir = join(work, 'checked');
+  const created = await sh(process.execPath, [mainBin, 'init', dir]);
+  assert.equal(created.code, 0, created.output);
+  const checked = await sh(process.execPath, [mainBin, 'check', join(dir, 'server.js')]);
+  assert.equal(checked.code, 0, checked.output);
+  assert.equal(checked.stdout, 'No violations.\n1 tool checked; mcp: ok\n' +
+    'Vendor strict modes (for tools sent strict): --profile openai,anthropic,gemini, or --profile all.\n');
+});
+
 test('package names come from the directory name, as npm accepts them', () => {
   assert.equal(packageName('/tmp/My Server'), 'my-server');
   assert.equal(packageName('/tmp/.hidden_dir.'), 'hidden_dir');

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, handle, ErrorCode, ToolDefinitionError } from '../../dist/index.js';
 import { init, INITD } from '../helpers.js';
+import { modernMeta } from './drive.js';
 
 const info = { name: 'test-server', version: '1.2.3', title: 'Test', description: 'd', websiteUrl: 'https://example.com', icons: [{ src: 'https://example.com/i.png' }] };
 const echo = {
@@ -367,7 +368,7 @@ test('tool definitions are checked when the server is created', () => {
     [{ ...base, name: 'ok', inputSchema: { type: 'object', $schema: 'http://json-schema.org/draft-07/schema#' } }, /draft-07/],
     [{ ...base, name: 'ok', inputSchema: { type: 'object', $schema: 'https://json-schema.org/draft-07/schema' } }, /2020-12/],
     [{ ...base, name: 'ok', run: undefined }, /run/],
-    [{ ...base, name: 'ok', outputSchema: { type: 'array' } }, /outputSchema/],
+    [{ ...base, name: 'ok', outputSchema: [] }, /outputSchema must be a JSON Schema object/],
   ];
   for (const [tool, pattern] of bad) {
     assert.throws(() => createServer({ info, tools: [tool] }), (e) => e instanceof ToolDefinitionError && pattern.test(e.message));
@@ -376,11 +377,22 @@ test('tool definitions are checked when the server is created', () => {
   assert.throws(() => createServer({}), /info/);
 });
 
-test('a $schema naming 2020-12 is dropped from the served schema', async () => {
-  const tool = { name: 't', description: 'd', inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' }, run: () => '' };
-  const server = createServer({ info, tools: [tool] });
-  const reply = await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
-  assert.deepEqual(reply.result.tools[0].inputSchema, { type: 'object' });
+test('a $schema naming 2020-12 is served as written; a schema without one gets none', async () => {
+  const dialect = 'https://json-schema.org/draft/2020-12/schema';
+  const tool = { name: 't', description: 'd', inputSchema: { $schema: dialect, type: 'object' }, outputSchema: { $schema: dialect, type: 'object' }, run: () => ({ content: [], structuredContent: {} }) };
+  const bare = { name: 'u', description: 'd', inputSchema: { type: 'object' }, run: () => '' };
+  const server = createServer({ info, tools: [tool, bare] });
+  for (const revision of ['2025-11-25', '2026-07-28']) {
+    const connection = server.connect({ send: () => {} });
+    const reply = revision === '2026-07-28'
+      ? await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: modernMeta() } })
+      : (await connection.handle(init(0, revision)), await connection.handle({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    assert.deepEqual(reply.result.tools[0].inputSchema, { $schema: dialect, type: 'object' }, revision);
+    assert.deepEqual(reply.result.tools[0].outputSchema, { $schema: dialect, type: 'object' }, revision);
+    assert.deepEqual(reply.result.tools[1].inputSchema, { type: 'object' }, revision);
+  }
+  const call = await server.handle({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 't', arguments: {} } });
+  assert.deepEqual(call.result.structuredContent, {});
 });
 
 test('adding and removing tools on a live server sends tools/list_changed to initialized clients only', async () => {

@@ -54,12 +54,16 @@ test('RedisSessionStore: a session lives ttlMs from its last use, updates are at
   assert.equal(await store.create('s1', record, 200), false, 'an id is never reused');
   // Concurrent updates from several replicas: none is lost.
   await Promise.all(['a', 'b', 'c', 'd'].map((uri) => store.update('s1', (r) => ({ ...r, resourceSubscriptions: [...r.resourceSubscriptions, uri] }), 200)));
-  assert.deepEqual((await store.get('s1', 200)).resourceSubscriptions.sort(), ['a', 'b', 'c', 'd']);
-  await new Promise((r) => setTimeout(r, 120));
-  assert.ok(await store.get('s1', 200), 'renewed by the last read');
-  await new Promise((r) => setTimeout(r, 250));
-  assert.equal(await store.get('s1', 200), undefined, 'expired');
-  assert.equal(await store.update('s1', (r) => r, 200), undefined);
+  assert.deepEqual((await store.get('s1', 1000)).resourceSubscriptions.sort(), ['a', 'b', 'c', 'd']);
+  // Two reads 600 ms apart, each renewing for 1000 ms: alive 1200 ms after the first only if the
+  // second renewed it (margins of 400 ms either way, for a loaded machine).
+  await new Promise((r) => setTimeout(r, 600));
+  assert.ok(await store.get('s1', 1000), 'renewed by the first read');
+  await new Promise((r) => setTimeout(r, 600));
+  assert.ok(await store.get('s1', 1000), 'renewed by the second read');
+  await new Promise((r) => setTimeout(r, 1400));
+  assert.equal(await store.get('s1', 1000), undefined, 'expired');
+  assert.equal(await store.update('s1', (r) => r, 1000), undefined);
   assert.equal(await store.create('s2', record, 10_000), true);
   assert.equal(await store.delete('s2'), true);
   assert.equal(await store.delete('s2'), false);

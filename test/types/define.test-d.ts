@@ -149,7 +149,7 @@ defineTool({
 const tools: ServerOptions['tools'] = [search, add];
 const list: readonly ToolDefinition<never>[] = [search, add];
 expectTrue<
-  Equal<Parameters<typeof add.run>[0], { [key: string]: unknown; a: number; b: number }>
+  Equal<Parameters<typeof add.run>[0], { a: number; b: number }>
 >();
 expectType<CallToolResult | string | unknown>(add.run({ a: 1, b: 2 }, ctx));
 void tools;

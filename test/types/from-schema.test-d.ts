@@ -45,17 +45,26 @@ expectType<Closed>({ limit: 1 });
 // @ts-expect-error a property of the wrong type
 expectType<Closed>({ path: 3 });
 
-// additionalProperties absent or true: unknown extra keys allowed, declared keys keep their types.
+// additionalProperties absent beside properties: only the declared keys, so a misspelled
+// argument name fails to compile (a value with more keys still fits: TS object types are open).
 const open = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } as const;
 type Open = FromSchema<typeof open>;
-expectTrue<Equal<Open, { [key: string]: unknown; a: string }>>();
+expectTrue<Equal<Open, { a: string }>>();
+declare const o: Open;
+expectType<string>(o.a);
+// @ts-expect-error a key the schema does not declare
+void o.aa;
+const wider = { a: 'x', extra: 1 };
+expectType<Open>(wider);
+// additionalProperties true, or no properties at all: any key, as unknown.
+const looseObject = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: true } as const;
+expectTrue<Equal<FromSchema<typeof looseObject>, { [key: string]: unknown; a: string }>>();
 expectTrue<
   Equal<FromSchema<{ type: 'object'; additionalProperties: true }>, { [key: string]: unknown }>
 >();
-declare const o: Open;
-expectType<string>(o.a);
-expectTrue<Equal<typeof o.anything, unknown>>();
-expectType<Open>({ a: 'x', extra: 1 });
+expectTrue<Equal<FromSchema<{ type: 'object' }>, { [key: string]: unknown }>>();
+declare const l: FromSchema<typeof looseObject>;
+expectTrue<Equal<typeof l.anything, unknown>>();
 
 // additionalProperties as a schema: an index signature of that type (joined with declared types).
 const dict = {
@@ -237,7 +246,7 @@ const widened = {
   properties: { a: { type: 'string' as const } },
   required: ['a'],
 };
-expectTrue<Equal<FromSchema<typeof widened>, { [key: string]: unknown; a?: string }>>();
+expectTrue<Equal<FromSchema<typeof widened>, { a?: string }>>();
 
 // The computed types are mutable even though the literals are readonly.
 const list = value<FromSchema<{ type: 'array'; items: { type: 'string' } }>>();

@@ -108,7 +108,7 @@ export const wide = defineTool({
     expectTrue<Equal<typeof args.p03, 'low' | 'medium' | 'high' | undefined>>();
     expectTrue<Equal<typeof args.p06, { x: number; y?: number }>>();
     expectTrue<
-      Equal<typeof args.p07, { [key: string]: unknown; from: number; to: number } | undefined>
+      Equal<typeof args.p07, { from: number; to: number } | undefined>
     >();
     expectTrue<Equal<typeof args.p09, [number, number] | undefined>>();
     expectTrue<Equal<typeof args.p28, string | number>>();

@@ -10,8 +10,11 @@
  *   (every page), then closes it. The server's stderr is shown only with `--verbose`.
  * - `check` alone: the built-in workspace example (on `--root DIR`, default the working directory).
  *
- * With the `mcp` profile, MCP Apps metadata is linted too (`apps-lint.ts`): tools' `_meta.ui` and
- * the `ui://` resources they open, read from the server as a host would.
+ * Profiles: `mcp` by default; `--profile all` or a list adds vendors' strict modes. With `mcp`,
+ * every schema's keywords are linted too (`keyword-lint.ts`: a misspelled keyword is an error
+ * with "did you mean", another unknown keyword a warning, a `$schema` naming 2020-12 a warning),
+ * and MCP Apps metadata (`apps-lint.ts`): tools' `_meta.ui` and the `ui://` resources they open,
+ * read from the server as a host would.
  *
  * Exit codes: 0 no error-severity violation in the selected profiles (warnings do not count);
  * 1 at least one; 2 a usage error (unknown profile, a module and a command both given); 3 the
@@ -22,12 +25,17 @@
  */
 import { isObject, type JsonObject } from '../../protocol/messages.js';
 import { isOneOf, notOneOf } from '../../protocol/names.js';
+import { LATEST_LEGACY_REVISION } from '../../protocol/revisions.js';
 import type { JsonSchema } from '../../protocol/types.js';
+import { servedOutputSchema } from '../../server/output-schema.js';
+import { servedSchema } from '../../server/tool-schema.js';
+import { isStandardSchema } from '../../schema/standard-schema.js';
 import { formatViolationsTable } from '../../schema/strict-report.js';
 import { STRICT_PROFILES, type StrictProfile } from '../../schema/strict-subset.js';
 import {
   findToolSetViolations, type ToolSchemas, type ToolViolation,
 } from '../../schema/strict-toolset.js';
+import { findKeywordViolations } from '../../schema/keyword-lint.js';
 import { installStdoutGuard, writeProtocol } from '../../transport/stdout-guard.js';
 import type { Server } from '../../server/server.js';
 import { lintApps, readApps, serverRequester } from '../apps-lint.js';
@@ -62,17 +70,26 @@ export function repeatedOption(argv: readonly string[], name: string): string[] 
   return values;
 }
 
+/** The profiles checked without `--profile`: what MCP clients refuse, whatever the model. */
+export const DEFAULT_PROFILES: readonly StrictProfile[] = ['mcp'];
+
 /**
- * Parses `--profile` values: each a profile name or a comma list of them (`openai,anthropic`);
- * no value means every profile. Returns the profiles in `STRICT_PROFILES` order, each once.
+ * Parses `--profile` values: each a profile name, `all`, or a comma list of them
+ * (`openai,anthropic`); no value means {@link DEFAULT_PROFILES} (`mcp`: a vendor's strict mode
+ * applies only to tools sent strict, and no object schema meets both OpenAI's and Gemini's).
+ * Returns the profiles in `STRICT_PROFILES` order, each once.
  * @throws {UsageError} for an empty or unknown profile name.
  */
 export function parseProfiles(values: readonly string[]): StrictProfile[] {
-  if (values.length === 0) return [...STRICT_PROFILES];
+  if (values.length === 0) return [...DEFAULT_PROFILES];
   const wanted = new Set<string>();
   for (const name of values.flatMap((v) => v.split(',')).map((n) => n.trim())) {
+    if (name === 'all') {
+      for (const p of STRICT_PROFILES) wanted.add(p);
+      continue;
+    }
     if (!isOneOf(name, STRICT_PROFILES)) {
-      throw new UsageError(`check: ${notOneOf('profile', name, STRICT_PROFILES)}`);
+      throw new UsageError(`check: ${notOneOf('profile', name, [...STRICT_PROFILES, 'all'])}`);
     }
     wanted.add(name);
   }
@@ -109,6 +126,8 @@ export function checkTools(tools: readonly ToolSchemas[],
     if (!order.has(t.name)) order.set(t.name, i);
   });
   const rows = profiles.flatMap((p) => findToolSetViolations(tools, p));
+  // Unknown and misspelled keywords, and a $schema that draft-07 clients refuse: with `mcp`.
+  if (profiles.includes('mcp')) rows.push(...findKeywordViolations(tools));
   const rank = (v: ToolViolation): number =>
     (order.get(v.tool) ?? 0) * profiles.length + profiles.indexOf(v.profile);
   // Array.prototype.sort is stable, so equal ranks keep the checker's order.
@@ -175,12 +194,22 @@ async function listSpawned(command: string, commandArgs: string[],
   }
 }
 
-/** Tool definitions as a Server holds them (`server.tools.list()`), as the checker reads them. */
-function fromDefinitions(list: readonly { name: string; inputSchema: JsonObject;
-  outputSchema?: JsonObject }[]): ToolSchemas[] {
+/**
+ * Tool definitions as a Server holds them (`server.tools.list()`), as the checker reads them: an
+ * `outputSchema` as a 2025-11-25 client gets it (wrapped in an object when its root is not one;
+ * 2026-07-28 clients take any root).
+ */
+function fromDefinitions(list: readonly { name: string; inputSchema: unknown;
+  outputSchema?: unknown }[]): ToolSchemas[] {
+  // A zod, valibot or arktype schema is checked as served: converted to JSON Schema.
+  const served = (name: string, field: 'inputSchema' | 'outputSchema', schema: unknown): JsonObject =>
+    isStandardSchema(schema) ? servedSchema(name, field, schema).schema : (schema as JsonObject);
   return list.map((t) => ({
-    name: t.name, inputSchema: t.inputSchema,
-    ...(t.outputSchema === undefined ? {} : { outputSchema: t.outputSchema }),
+    name: t.name, inputSchema: served(t.name, 'inputSchema', t.inputSchema),
+    ...(t.outputSchema === undefined ? {} : {
+      outputSchema: servedOutputSchema(served(t.name, 'outputSchema', t.outputSchema),
+        LATEST_LEGACY_REVISION),
+    }),
   }));
 }
 
@@ -242,9 +271,12 @@ export async function runCheck(args: ParsedArgs): Promise<number> {
   const { tools } = collected;
   const violations = [...checkTools(tools, profiles), ...collected.apps];
   const report: CheckReport = { tools: tools.length, profiles, violations };
+  const hint = last === undefined
+    ? 'Vendor strict modes (for tools sent strict): --profile openai,anthropic,gemini, or --profile all.\n'
+    : '';
   const text = args.options.has('json')
     ? JSON.stringify(report, null, 2) + '\n'
-    : formatViolationsTable(report.violations) + summaryLine(report) + '\n';
+    : formatViolationsTable(report.violations) + summaryLine(report) + '\n' + hint;
   writeProtocol(process.stdout, text);
   return report.violations.some((v) => v.severity === 'error') ? 1 : 0;
 }
