@@ -41,6 +41,11 @@ export interface Assertion {
   js(plan: Plan, x: string, emit: Emit): string;
   /** Why `x` fails `test`, for a model to read: `expected a number >= 1, got 0`. */
   message(plan: Plan, x: unknown): string;
+  /**
+   * When present, `message(plan, x)` is `head(plan)` followed by `describe(x)` (`messages.ts`):
+   * the part that depends only on the schema, which the generated error pass writes once.
+   */
+  readonly head?: (plan: Plan) => string;
 }
 
 /** A finite number as a source literal (`-0` kept). */

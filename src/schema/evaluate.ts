@@ -51,20 +51,24 @@ export function evaluate(p: Plan, v: unknown, d: number, s: State, ev: Evaluated
 }
 
 /**
- * A subschema applied to `v`: a verdict by the fastest route when nothing is to be reported or
- * recorded, else `evaluate`.
+ * A subschema applied to `v`: a verdict by the fastest route when nothing is to be recorded;
+ * in the error pass the verdict comes first too, and only a failing subschema is evaluated
+ * (one the value passes would report nothing).
  */
 export function apply(p: Plan, v: unknown, d: number, s: State, ev: Evaluated | null): boolean {
-  return ev === null && s.errors === null ? verdict(p, v, d, s) : evaluate(p, v, d, s, ev);
+  if (ev !== null) return evaluate(p, v, d, s, ev);
+  if (s.errors === null) return verdict(p, v, d, s);
+  return verdict(p, v, d, s.verdicts) || evaluate(p, v, d, s, null);
 }
 
 /** `apply` reporting nothing (the verdict of `not`, `if`, `contains`), recording into `ev`. */
 export function quietly(p: Plan, v: unknown, d: number, s: State, ev: Evaluated | null): boolean {
+  if (ev === null) return verdict(p, v, d, s.errors === null ? s : s.verdicts);
   const errors = s.errors;
-  if (errors === null) return apply(p, v, d, s, ev);
+  if (errors === null) return evaluate(p, v, d, s, ev);
   s.errors = null;
   try {
-    return apply(p, v, d, s, ev);
+    return evaluate(p, v, d, s, ev);
   } finally {
     s.errors = errors;
   }
@@ -167,15 +171,16 @@ function logic(p: Plan, v: unknown, d: number, s: State, ev: Evaluated | null): 
 
 /**
  * `$ref`: the target's errors under `/$ref`. Into a recursive loop it fails past `maxDepth` and,
- * when nothing is recorded, is memoised per value (errors included), which bounds nested
- * `anyOf`/`oneOf` over recursive schemas. A `$ref` to `true`/`false` is that schema.
+ * where one value may meet the loop more than once (`refMemo`) and nothing is recorded, is
+ * memoised per value (errors included), which bounds nested `anyOf`/`oneOf` over recursive
+ * schemas. A `$ref` to `true`/`false` is that schema.
  */
 function ref(p: Plan, v: unknown, d: number, s: State, ev: Evaluated | null): boolean {
   const target = p.ref as Plan;
   if (target === TRUE_PLAN) return true;
   if (target === FALSE_PLAN) return report(s, 'false', '', FALSE_MESSAGE);
   spend(s);
-  if (d > s.maxDepth && p.refMemo) return report(s, '$ref', '/$ref', tooDeep(s.maxDepth));
+  if (d > s.maxDepth && p.refDeep) return report(s, '$ref', '/$ref', tooDeep(s.maxDepth));
   const m = mark(s);
   const ok = p.refMemo && ev === null ? memoised(target, v, d, s) : apply(target, v, d, s, ev);
   if (!ok) prefix(s, m, '', '/$ref');
@@ -186,7 +191,7 @@ function ref(p: Plan, v: unknown, d: number, s: State, ev: Evaluated | null): bo
  * `apply` remembered per plan and value for one validation: a verdict, or the errors it
  * reported (replayed when met again; a verdict-only entry is computed again to get them).
  */
-function memoised(p: Plan, v: unknown, d: number, s: State): boolean {
+export function memoised(p: Plan, v: unknown, d: number, s: State): boolean {
   if (s.memo === null) s.memo = new Map();
   let table = s.memo.get(p);
   if (table === undefined) s.memo.set(p, (table = new Map()));
@@ -217,19 +222,27 @@ function allOf(p: Plan, v: unknown, d: number, s: State, ev: Evaluated | null): 
   return ok;
 }
 
-/** `anyOf`: stops at the first passing branch unless `ev` needs every branch's annotations. */
+/**
+ * `anyOf`: stops at the first passing branch unless `ev` needs every branch's annotations; the
+ * error pass explains the branches only when none passes.
+ */
 function anyOf(p: Plan, v: unknown, d: number, s: State, ev: Evaluated | null): boolean {
   spend(s);
   const branches = p.anyOf;
+  if (ev === null) {
+    const q = s.errors === null ? s : s.verdicts;
+    for (let i = 0; i < branches.length; i++) if (verdict(branches[i], v, d, q)) return true;
+    if (s.errors !== null) explainBranches(s, branches, v, d, '/anyOf/', 'anyOf', anyOfMessage(branches.length));
+    return false;
+  }
   const m = mark(s);
   let ok = false;
   for (let i = 0; i < branches.length; i++) {
-    const branch = ev === null ? null : newEvaluated();
+    const branch = newEvaluated();
     const before = mark(s);
     if (apply(branches[i], v, d, s, branch)) {
       ok = true;
-      if (branch === null) break;
-      mergeEvaluated(ev as Evaluated, branch);
+      mergeEvaluated(ev, branch);
     } else {
       prefix(s, before, '', '/anyOf/' + i);
     }
@@ -242,15 +255,32 @@ function anyOf(p: Plan, v: unknown, d: number, s: State, ev: Evaluated | null): 
   return false;
 }
 
-/** `oneOf`: stops at the second passing branch. */
+/**
+ * `oneOf`: stops at the second passing branch; the error pass names the passing branches, or
+ * explains every branch when none passes.
+ */
 function oneOf(p: Plan, v: unknown, d: number, s: State, ev: Evaluated | null): boolean {
   spend(s);
   const branches = p.oneOf;
+  if (ev === null) {
+    if (s.errors === null) {
+      let n = 0;
+      for (let i = 0; i < branches.length; i++) if (verdict(branches[i], v, d, s) && ++n > 1) return false;
+      return n === 1;
+    }
+    const q = s.verdicts;
+    const passed: number[] = [];
+    for (let i = 0; i < branches.length; i++) if (verdict(branches[i], v, d, q)) passed.push(i);
+    if (passed.length === 1) return true;
+    if (passed.length > 1) return report(s, 'oneOf', '/oneOf', oneOfManyMessage(passed));
+    explainBranches(s, branches, v, d, '/oneOf/', 'oneOf', oneOfNoneMessage(branches.length));
+    return false;
+  }
   const m = mark(s);
   const passed: number[] = [];
   let kept: Evaluated | null = null;
   for (let i = 0; i < branches.length; i++) {
-    const branch = ev === null ? null : newEvaluated();
+    const branch = newEvaluated();
     const before = mark(s);
     if (apply(branches[i], v, d, s, branch)) {
       passed.push(i);
@@ -262,7 +292,7 @@ function oneOf(p: Plan, v: unknown, d: number, s: State, ev: Evaluated | null): 
   }
   if (passed.length === 1) {
     discard(s, m);
-    if (ev !== null && kept !== null) mergeEvaluated(ev, kept);
+    mergeEvaluated(ev, kept as Evaluated);
     return true;
   }
   if (s.errors === null) return false;
@@ -272,6 +302,21 @@ function oneOf(p: Plan, v: unknown, d: number, s: State, ev: Evaluated | null): 
   }
   summarise(s, m, 'oneOf', oneOfNoneMessage(branches.length));
   return false;
+}
+
+/**
+ * The error pass of an `anyOf`/`oneOf` that no branch passes: each branch's errors (under
+ * `at` + its index), after one error for `keyword` that says so.
+ */
+function explainBranches(s: State, branches: readonly Plan[], v: unknown, d: number, at: string,
+  keyword: string, message: string): void {
+  const m = mark(s);
+  for (let i = 0; i < branches.length; i++) {
+    const before = mark(s);
+    evaluate(branches[i], v, d, s, null);
+    prefix(s, before, '', at + i);
+  }
+  summarise(s, m, keyword, message);
 }
 
 /** Puts one error for `keyword` before the errors of its branches (reported since `m`). */

@@ -48,22 +48,36 @@ export function readArray(plan: Plan, schema: SchemaObject, path: string, base: 
     plan.minItems !== 0 || plan.maxItems !== Infinity || plan.unique ? Flag.Array : 0;
 }
 
-/** The message of `minItems`/`maxItems` for an array of `n` items (one of them fails). */
-export function sizeError(p: Plan, n: number, s: State): false {
+/** The keyword of `minItems`/`maxItems` that an array of `n` items fails, and its message. */
+export function sizeFailure(p: Plan, n: number): [keyword: string, message: string] {
   return n < p.minItems
-    ? report(s, 'minItems', '/minItems', `expected at least ${p.minItems} items, got ${n}`)
-    : report(s, 'maxItems', '/maxItems', `expected at most ${p.maxItems} items, got ${n}`);
+    ? ['minItems', `expected at least ${p.minItems} items, got ${n}`]
+    : ['maxItems', `expected at most ${p.maxItems} items, got ${n}`];
 }
 
-/** The message of `contains` (or `minContains`) / `maxContains` for `matches` matching items. */
-export function containsError(p: Plan, matches: number, s: State): false {
+/** Reports the `minItems`/`maxItems` failure of an array of `n` items. */
+export function sizeError(p: Plan, n: number, s: State): false {
+  const [keyword, message] = sizeFailure(p, n);
+  return report(s, keyword, '/' + keyword, message);
+}
+
+/**
+ * The keyword of `contains` (or `minContains`) / `maxContains` that `matches` matching items
+ * fail, and its message.
+ */
+export function containsFailure(p: Plan, matches: number): [keyword: string, message: string] {
   if (matches < p.minContains) {
-    const keyword = p.minContainsGiven ? 'minContains' : 'contains';
-    return report(s, keyword, '/' + keyword,
-      `expected at least ${p.minContains} items matching the "contains" schema, got ${matches}`);
+    return [p.minContainsGiven ? 'minContains' : 'contains',
+      `expected at least ${p.minContains} items matching the "contains" schema, got ${matches}`];
   }
-  return report(s, 'maxContains', '/maxContains',
-    `expected at most ${p.maxContains} items matching the "contains" schema, got ${matches}`);
+  return ['maxContains',
+    `expected at most ${p.maxContains} items matching the "contains" schema, got ${matches}`];
+}
+
+/** Reports the `contains` failure of `matches` matching items. */
+export function containsError(p: Plan, matches: number, s: State): false {
+  const [keyword, message] = containsFailure(p, matches);
+  return report(s, keyword, '/' + keyword, message);
 }
 
 /** The message of an item where the schema is `false` (a `prefixItems` or `items` entry). */
@@ -72,33 +86,36 @@ export function itemNotAllowed(i: number): string {
 }
 
 /**
- * `uniqueItems` (Validation §6.4.3): false, reporting the first repeated pair, when two items of
- * `a` are equal; items nested deeper than `s.maxDepth - d` levels fail instead of being compared.
+ * `uniqueItems` (Validation §6.4.3): the first repeated pair of `a` (nested `d` levels deep in
+ * the value), as the instance location ('') and the message; an item nested deeper than
+ * `maxDepth - d` levels is reported (at its location) instead of compared. Undefined when every
+ * item is unique.
  */
-export function duplicates(a: readonly unknown[], s: State, d: number): boolean {
+export function duplicate(a: readonly unknown[], maxDepth: number,
+  d: number): [instance: string, message: string] | undefined {
   const scalars = new Map<unknown, number>();
   const objects = new Map<string, number>();
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     let first: number | undefined;
     if (typeof x === 'object' && x !== null) {
-      const key = canonicalKey(x, s.maxDepth - d);
-      if (key === undefined) {
-        return report(s, 'uniqueItems', '/uniqueItems',
-          `item ${i} is nested deeper than ${s.maxDepth} levels`, '/' + i);
-      }
+      const key = canonicalKey(x, maxDepth - d);
+      if (key === undefined) return ['/' + i, `item ${i} is nested deeper than ${maxDepth} levels`];
       first = objects.get(key);
       if (first === undefined) objects.set(key, i);
     } else {
       first = scalars.get(x);
       if (first === undefined) scalars.set(x, i);
     }
-    if (first !== undefined) {
-      return report(s, 'uniqueItems', '/uniqueItems',
-        `items ${first} and ${i} are equal; every item must be unique`);
-    }
+    if (first !== undefined) return ['', `items ${first} and ${i} are equal; every item must be unique`];
   }
-  return true;
+  return undefined;
+}
+
+/** `uniqueItems`: false, reporting the failure (`duplicate`), when two items of `a` are equal. */
+export function duplicates(a: readonly unknown[], s: State, d: number): boolean {
+  const found = duplicate(a, s.maxDepth, d);
+  return found === undefined || report(s, 'uniqueItems', '/uniqueItems', found[1], found[0]);
 }
 
 /** `uniqueItems` for a verdict: pairwise for a few scalars (no table), else `duplicates`. */

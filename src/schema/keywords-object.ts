@@ -15,6 +15,7 @@
 import {
   count, own, regexOf, schemaMap, stringList, type ReadContext, type SchemaObject,
 } from './context.js';
+import { quote } from './messages.js';
 import { escapeToken } from './pointer.js';
 import { Flag, type Plan } from './plan.js';
 
@@ -77,19 +78,20 @@ export function readObject(plan: Plan, schema: SchemaObject, path: string, base:
 
 /** The message of a property where the schema is `false` (a `properties` entry, say). */
 export function propertyNotAllowed(name: string): string {
-  return `property ${JSON.stringify(name)} is not allowed`;
+  return `property ${quote(name)} is not allowed`;
 }
 
 /** The message of `additionalProperties: false`, listing the names `properties` allows. */
 export function additionalNotAllowed(p: Plan, name: string): string {
-  const allowed = p.nProps > 0
-    ? ` (allowed: ${p.keys.slice(0, p.nProps).map((n) => JSON.stringify(n)).join(', ')})` : '';
-  return `property ${JSON.stringify(name)} is not allowed${allowed}`;
+  if (p.allowedText === '' && p.nProps > 0) {
+    p.allowedText = ` (allowed: ${p.keys.slice(0, p.nProps).map((n) => JSON.stringify(n)).join(', ')})`;
+  }
+  return `property ${quote(name)} is not allowed${p.allowedText}`;
 }
 
 /** The message of a missing `required` property. */
 export function missingRequired(name: string): string {
-  return `missing required property ${JSON.stringify(name)}`;
+  return `missing required property ${quote(name)}`;
 }
 
 /** The message of `minProperties` or `maxProperties` (whichever `n` breaks). */
@@ -101,10 +103,10 @@ export function countMessage(p: Plan, n: number): string {
 
 /** The message of `dependentRequired`: `needed` is missing although `name` is present. */
 export function dependencyMissing(needed: string, name: string): string {
-  return `property ${JSON.stringify(needed)} is required when ${JSON.stringify(name)} is present`;
+  return `property ${quote(needed)} is required when ${quote(name)} is present`;
 }
 
 /** A `propertyNames` error's message, saying which name it is about. */
 export function aboutName(name: string, message: string): string {
-  return `property name ${JSON.stringify(name)}: ${message}`;
+  return `property name ${quote(name)}: ${message}`;
 }

@@ -72,7 +72,13 @@ export function readType(plan: Plan, schema: SchemaObject, path: string): boolea
   return true;
 }
 
+/** The part of `typeMessage` that depends only on the schema: `expected integer, got `. */
+export function typeHead(plan: Plan): string {
+  if (plan.typeHead === '') plan.typeHead = `expected ${orList(plan.typeNames)}, got `;
+  return plan.typeHead;
+}
+
 /** The message of a `type` failure: `expected integer, got string "ten"`. */
 export function typeMessage(plan: Plan, v: unknown): string {
-  return `expected ${orList(plan.typeNames)}, got ${describe(v)}`;
+  return typeHead(plan) + describe(v);
 }

@@ -60,10 +60,13 @@ export const ENUM: Assertion = {
       ? `(${values.map((v) => `${x}===${emit.scalar(v)}`).join('||') || 'false'})`
       : `${emit.constant(new Set(values))}.has(${x})`;
   },
-  message: (p, v) => {
-    const shown = orList((p.enumValues as unknown[]).map((x) => literal(x)));
-    return `expected one of ${shown}, got ${describe(v)}`;
+  head(p) {
+    if (p.enumHead === '') {
+      p.enumHead = `expected one of ${orList((p.enumValues as unknown[]).map((x) => literal(x)))}, got `;
+    }
+    return p.enumHead;
   },
+  message: (p, v) => ENUM_HEAD(p) + describe(v),
 };
 
 /** `const` (Validation §6.1.3): equal to the value. */
@@ -79,8 +82,15 @@ export const CONST: Assertion = {
   js: (p, x, emit: Emit) => (hasLiteral(p.constValue)
     ? `${x}===${emit.scalar(p.constValue)}`
     : `R.valuesOk(${emit.constant(p)},${x},${Flag.Const})`),
-  message: (p, v) => `expected ${literal(p.constValue)}, got ${describe(v)}`,
+  head(p) {
+    if (p.constHead === '') p.constHead = `expected ${literal(p.constValue)}, got `;
+    return p.constHead;
+  },
+  message: (p, v) => CONST_HEAD(p) + describe(v),
 };
+
+const ENUM_HEAD = (p: Plan): string => (ENUM.head as (p: Plan) => string)(p);
+const CONST_HEAD = (p: Plan): string => (CONST.head as (p: Plan) => string)(p);
 
 /** `enum` and `const`, in the order their errors are reported. */
 export const VALUE_KEYWORDS: readonly Assertion[] = [ENUM, CONST];

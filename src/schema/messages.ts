@@ -7,11 +7,22 @@
 const MAX_SHOWN = 40;
 const MAX_LISTED = 10;
 
+/**
+ * `JSON.stringify(s)` for a string, without its cost when nothing needs escaping (no quote,
+ * backslash, control character or surrogate).
+ */
+export function quote(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+  }
+  return `"${s}"`;
+}
+
 /** A JSON literal, cut to about 40 characters: `"ten"`, `3.5`, `null`, `{…}`. */
 export function literal(v: unknown): string {
   if (typeof v === 'string') {
-    const text = JSON.stringify(v.length > MAX_SHOWN ? v.slice(0, MAX_SHOWN) : v);
-    return v.length > MAX_SHOWN ? text.slice(0, -1) + '…"' : text;
+    return v.length > MAX_SHOWN ? quote(v.slice(0, MAX_SHOWN)).slice(0, -1) + '…"' : quote(v);
   }
   if (typeof v === 'object' && v !== null) {
     const text = JSON.stringify(v) ?? String(v);
@@ -30,18 +41,15 @@ export function typeName(v: unknown): string {
 
 /** What a value is, for "got …": `string "ten"`, `number 3.5`, `null`, `array of 3 items`. */
 export function describe(v: unknown): string {
-  switch (typeName(v)) {
-    case 'null':
-      return 'null';
-    case 'array':
-      return `array of ${(v as unknown[]).length} items`;
-    case 'object':
-      return 'object';
-    case 'undefined':
-      return 'undefined';
-    default:
-      return `${typeName(v)} ${literal(v)}`;
+  // `typeName(v)`, then `literal(v)` for a scalar, dispatched once.
+  if (typeof v === 'string') return `string ${literal(v)}`;
+  if (typeof v === 'number') return `${Number.isInteger(v) ? 'integer' : 'number'} ${v}`;
+  if (typeof v === 'object') {
+    if (v === null) return 'null';
+    return Array.isArray(v) ? `array of ${v.length} items` : 'object';
   }
+  if (v === undefined) return 'undefined';
+  return `${typeof v} ${literal(v)}`;
 }
 
 /** Joins words as `a`, `a or b`, `a, b or c`, keeping the first ten. */

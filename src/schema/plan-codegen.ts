@@ -29,13 +29,23 @@
  */
 import { numberLiteral as num, type Emit } from './assertion.js';
 import { deepEqual } from './deep-equal.js';
-import { uniqueOk } from './keywords-array.js';
+import {
+  containsFailure, duplicate, itemNotAllowed, sizeFailure, uniqueOk,
+} from './keywords-array.js';
+import { oneOfManyMessage, tooDeep } from './keywords-logic.js';
+import { additionalNotAllowed, countMessage, propertyNotAllowed } from './keywords-object.js';
 import { isMultipleOf } from './keywords-number.js';
 import { codePoints } from './keywords-string.js';
-import { TypeBit } from './keywords-type.js';
+import { TypeBit, typeMessage } from './keywords-type.js';
 import { valuesOk } from './keywords-value.js';
 import { FALSE_PLAN, Flag, Op, type Plan, TRUE_PLAN, alias } from './plan.js';
-import type { State } from './state.js';
+import {
+  count, delegate, errorPass, fail, failm, full, memoRef, names, result, summarise,
+} from './explain-runtime.js';
+import { describe } from './messages.js';
+import { ExplainGenerator } from './plan-explain.js';
+import { escapeToken } from './pointer.js';
+import { spend, type State } from './state.js';
 import type { ValidationResult } from './types.js';
 import { memoCall, memoVerdict, verdict } from './verdict.js';
 
@@ -45,8 +55,8 @@ export interface ValidateParts {
   readonly state: State;
   /** The result of every valid value. */
   readonly valid: ValidationResult;
-  /** The error pass, for an invalid value. */
-  readonly invalid: (value: unknown) => ValidationResult;
+  /** The interpreter's `validate`, for a value the generated code must not read (see above). */
+  readonly interpreted: (value: unknown) => ValidationResult;
 }
 
 /** Objects with more names than this are checked by the interpreter (one load per name). */
@@ -55,7 +65,7 @@ const MAX_NAMES = 64;
 const MAX_NESTING = 200;
 
 /** What the generated code calls (passed in; the source names them `R.*`). */
-export const RUNTIME: {
+export interface Runtime {
   readonly verdict: typeof verdict;
   readonly memoVerdict: typeof memoVerdict;
   readonly memoCall: typeof memoCall;
@@ -64,10 +74,41 @@ export const RUNTIME: {
   readonly deepEqual: typeof deepEqual;
   readonly isMultipleOf: typeof isMultipleOf;
   readonly codePoints: typeof codePoints;
-  readonly hasOwn: (v: PropertyKey) => boolean;
-} = {
+  readonly hasOwn: (this: unknown, v: PropertyKey) => boolean;
+  readonly errorPass: typeof errorPass;
+  readonly fail: typeof fail;
+  readonly failm: typeof failm;
+  readonly describe: typeof describe;
+  readonly full: typeof full;
+  readonly count: typeof count;
+  readonly summarise: typeof summarise;
+  readonly delegate: typeof delegate;
+  readonly memoRef: typeof memoRef;
+  readonly names: typeof names;
+  readonly result: typeof result;
+  readonly spend: typeof spend;
+  readonly typeMessage: typeof typeMessage;
+  readonly propertyNotAllowed: typeof propertyNotAllowed;
+  readonly additionalNotAllowed: typeof additionalNotAllowed;
+  readonly countMessage: typeof countMessage;
+  readonly sizeFailure: typeof sizeFailure;
+  readonly containsFailure: typeof containsFailure;
+  readonly duplicate: typeof duplicate;
+  readonly itemNotAllowed: typeof itemNotAllowed;
+  readonly tooDeep: typeof tooDeep;
+  readonly oneOfManyMessage: typeof oneOfManyMessage;
+  readonly esc: typeof escapeToken;
+}
+
+/** The functions the generated code calls. */
+export const RUNTIME: Runtime = {
   verdict, memoVerdict, memoCall, valuesOk, uniqueOk, deepEqual, isMultipleOf, codePoints,
   hasOwn: Object.prototype.hasOwnProperty,
+  // The error pass (`plan-explain.ts`).
+  errorPass, fail, failm, describe, full, count, summarise, delegate, memoRef, names, result, spend, typeMessage,
+  propertyNotAllowed, additionalNotAllowed, countMessage, sizeFailure, containsFailure, duplicate,
+  itemNotAllowed, tooDeep, oneOfManyMessage,
+  esc: escapeToken,
 };
 
 /** Names a plain object inherits: read them with an own-property check. */
@@ -110,13 +151,27 @@ class Generator implements Emit {
     if (p === TRUE_PLAN || p.op === Op.True) return 'true';
     if (p === FALSE_PLAN || p.op === Op.False) return 'false';
     if (p.memoised) return this.memo(p, x, d);
+    if (p.op === Op.DeepRef) return this.ref(p, x, d);
     return this.leaf(p, x) ?? this.call(p, x, d);
   }
 
-  /** A call of the function generated for `p` (generated now if need be), or the interpreter. */
+  /** The `$ref` of `p` on `x`: into a recursive loop, down to `maxDepth` (and memoised if need be). */
+  ref(p: Plan, x: string, d: string): string {
+    const target = p.ref as Plan;
+    if (p.refMemo) return this.memo(target, x, d);
+    const check = this.check(target, x, d);
+    return p.refDeep ? `(${d}<=s.maxDepth&&${check})` : check;
+  }
+
+  /**
+   * A call of the function generated for `p` (generated now if need be; a recursive loop calls
+   * the functions of its plans), or the interpreter.
+   */
   call(p: Plan, x: string, d: string): string {
-    if ((p.flags & Flag.Unevaluated) !== 0 || p.recursive || this.onStack.has(p) ||
-      p.keys.length > MAX_NAMES || this.onStack.size >= MAX_NESTING) {
+    const known = this.fnOf.get(p);
+    if (known !== undefined) return `${known}(${x},${d},s)`;
+    if ((p.flags & Flag.Unevaluated) !== 0 || p.keys.length > MAX_NAMES ||
+      this.onStack.size >= MAX_NESTING) {
       return this.interpret(p, x, d);
     }
     let name = this.fnOf.get(p);
@@ -359,10 +414,7 @@ class Generator implements Emit {
   /** `$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, on the same value. */
   logic(p: Plan): string {
     let out = '';
-    if (p.ref !== null) {
-      const check = p.refMemo ? this.memo(p.ref, 'x', 'd') : this.check(p.ref, 'x', 'd');
-      out += `if(!${check})return false;`;
-    }
+    if (p.ref !== null) out += `if(!${this.ref(p, 'x', 'd')})return false;`;
     for (const x of p.allOf) out += `if(!${this.check(x, 'x', 'd')})return false;`;
     if (p.anyOf.length > 0) out += `if(!(${p.anyOf.map((x) => this.check(x, 'x', 'd')).join('||')}))return false;`;
     if (p.oneOf.length > 0) {
@@ -383,27 +435,31 @@ class Generator implements Emit {
 
 /**
  * Generates `validate` for the schema whose plan is `root` (after `analyse`, `memoiseShared`): the
- * verdict as code, then `parts.valid` or `parts.invalid(value)`; a `RangeError` (the stack ran
- * out) counts as invalid. Returns `undefined` when the platform refuses code generation from
+ * verdict as code, then `parts.valid` or the generated error pass (`plan-explain.ts`); a
+ * `RangeError` (the stack ran out) counts as invalid. Returns `undefined` when the platform refuses code generation from
  * strings (an `EvalError`); the caller then keeps the interpreter. Any other error (a generator
  * bug) throws.
  */
 export function generateValidate(root: Plan, parts: ValidateParts): ((value: unknown) => ValidationResult) | undefined {
   const g = new Generator();
   const entry = g.check(root, 'x', 'd');
+  const explainer = new ExplainGenerator(g);
+  const why = explainer.root(root, 'x');
   // A polluted Object.prototype would answer plain loads: hand the value to the interpreter.
-  const polluted = [...g.loaded].map((n) => `P[${JSON.stringify(n)}]!==undefined`);
-  // (Before the constants are listed: this may add the root plan as one.)
-  const fallback = polluted.length > 0 ? `if(${polluted.join('||')})return ${g.interpret(root, 'x', 'd')};` : '';
+  const polluted = [...g.loaded].map((n) => `P[${JSON.stringify(n)}]!==undefined`).join('||');
   const source = [
     '"use strict";',
-    'const P=Object.prototype,S=V.state,VALID=V.valid,invalid=V.invalid;',
+    'const P=Object.prototype,S=V.state,VALID=V.valid,interpreted=V.interpreted;',
     ...g.consts.map((_, i) => `const c${i}=C[${i}];`),
     ...g.fns,
-    `function verdict(x,d,s){${fallback}return ${entry};}`,
-    'return function validate(value){let ok=false;try{ok=verdict(value,0,S);}' +
-      'catch(e){if(!(e instanceof RangeError))throw e;}' +
-      'if(S.memo!==null)S.memo=null;return ok?VALID:invalid(value);};',
+    ...explainer.fns,
+    `function explain(x){const s=S,E=R.errorPass(S);let t;` +
+      `try{${why}}catch(e){if(!(e instanceof RangeError))throw e;t=e;}` +
+      'if(S.memo!==null)S.memo=null;return R.result(E,t);}',
+    `function verdict(x,d,s){return ${entry};}`,
+    `return function validate(x){${polluted === '' ? '' : `if(${polluted})return interpreted(x);`}` +
+      'let ok=false;try{ok=verdict(x,0,S);}catch(e){if(!(e instanceof RangeError))throw e;}' +
+      'if(S.memo!==null)S.memo=null;return ok?VALID:explain(x);};',
   ].join('\n');
   type Make = (R: typeof RUNTIME, C: unknown[], V: ValidateParts) => (value: unknown) => ValidationResult;
   let make: Make;

@@ -3,8 +3,9 @@
  * runs, so it throws the `SchemaCompileError`s. Each keyword is read by its definition
  * (`keywords-*.ts`), which checks its value; this file walks the document, resolves `$ref`s
  * within it (nothing is fetched) and, once every plan is built, refuses `$ref` loops that never
- * descend into the value, marks `$ref`s into a recursive loop for the depth limit and the
- * per-value memo, and marks shared plans for the memo (`plan-memo.ts`).
+ * descend into the value, marks `$ref`s into a recursive loop for the depth limit and, where one
+ * value may meet the loop twice (`plan-ambiguity.ts`), the per-value memo, and marks shared plans
+ * for the memo (`plan-memo.ts`).
  *
  * Spec: JSON Schema 2020-12 Core §8.2.3 ($ref), §9.4.1 (infinite recursion), §10
  * (applicators), §11 (unevaluated*); Validation §6 (keyword values), §7 (format).
@@ -24,6 +25,7 @@ import { VALUE_KEYWORDS } from './keywords-value.js';
 import { escapeToken } from './pointer.js';
 import { FALSE_PLAN, Flag, Plan, TRUE_PLAN, childrenOf, inPlaceOf, opOf } from './plan.js';
 import { analyse } from './ref-graph.js';
+import { needsMemo } from './plan-ambiguity.js';
 import { memoiseShared } from './plan-memo.js';
 import { GROUP, G_ARRAY, G_NUMBER, G_OBJECT, G_OTHER, G_STRING, KNOWN } from './vocabulary.js';
 import { SchemaCompileError } from './types.js';
@@ -64,7 +66,13 @@ export class PlanCompiler implements ReadContext {
         throw new SchemaCompileError(loop, '$ref loop that never descends into the value: ' +
           'evaluating it would recurse forever');
       }
-      for (const p of this.all) if (p.ref !== null && p.ref.recursive) p.refMemo = true;
+      let deep = false;
+      for (const p of this.all) {
+        if (p.ref !== null && p.ref.recursive) deep = p.refDeep = true;
+      }
+      // The memo only where one value may meet a loop's plan twice (most recursive schemas,
+      // trees and nested filters, never do).
+      if (deep && needsMemo(plan)) for (const p of this.all) p.refMemo = p.refDeep;
     }
     memoiseShared(this.all, plan);
     for (const p of this.all) p.op = opOf(p);

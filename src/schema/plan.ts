@@ -82,20 +82,24 @@ export const enum Op {
   Ref = 7,
   /** A plan one value may meet many times (`plan-memo.ts`): its verdict, once per value. */
   Memo = 8,
+  /** Only a `$ref` into a recursive loop (`refDeep`): the target's verdict, down to `maxDepth`. */
+  DeepRef = 9,
+  /** A `DeepRef` that needs the memo (`refMemo`): the target's verdict, once per value. */
+  MemoRef = 10,
   /** Any value is valid (the schema `true`, or only annotations). */
-  True = 9,
+  True = 11,
   /** Only `type`, `enum`/`const`, number and string keywords. */
-  Leaf = 10,
+  Leaf = 12,
   /** A `Leaf` whose `type` is `string`. */
-  String = 11,
+  String = 13,
   /** A `Leaf` whose `type` is `integer`. */
-  Integer = 12,
+  Integer = 14,
   /** A `Leaf` whose `type` is `number`. */
-  Number = 13,
+  Number = 15,
   /** Exactly `type: boolean`. */
-  Boolean = 14,
+  Boolean = 16,
   /** Only a scalar `const` (no `type`). */
-  Const = 15,
+  Const = 17,
   /** The first leaf op. */
   LeafFirst = True,
 }
@@ -107,7 +111,8 @@ export const enum Op {
  * absent bound is infinite, an absent list is empty, `types` 0 means any type. Object keys:
  * `keys[i]` is a property (the first `nProps`) or a required-only name, `keyPlans[i]` its
  * subschema (`null` for a required-only name) and `keyFlags[i]` 1 when it is required. `ref` is
- * the `$ref` target; `refMemo` says it lies on a recursive loop (depth limit and per-value memo).
+ * the `$ref` target; `refDeep` says it leads into a recursive loop (depth limit), `refMemo` that
+ * it needs the per-value memo too (`plan-ambiguity.ts`).
  */
 export class Plan {
   op: number = Op.True;
@@ -182,6 +187,9 @@ export class Plan {
   maxItems: number = Infinity;
   unique = false;
   ref: Plan | null = null;
+  /** The `$ref` leads into a recursive loop: it fails past `maxDepth`. */
+  refDeep = false;
+  /** A `refDeep` whose target one value may meet more than once: its verdicts are memoised. */
   refMemo = false;
   allOf: Plan[] = NO_PLANS;
   anyOf: Plan[] = NO_PLANS;
@@ -195,6 +203,15 @@ export class Plan {
   /** `unevaluatedProperties` / `unevaluatedItems` is present (even `true`). */
   uPropsGiven = false;
   uItemsGiven = false;
+  /**
+   * The parts of messages that depend only on the schema, written at the first failure
+   * (`''` until then): `expected integer, got ` (type), `expected one of "a" or "b", got `
+   * (enum), `expected 3, got ` (const), ` (allowed: "a", "b")` (additionalProperties).
+   */
+  typeHead = '';
+  enumHead = '';
+  constHead = '';
+  allowedText = '';
 }
 
 /** The plan of the schema `true` (and of schemas with only annotations). */
@@ -204,11 +221,15 @@ export const FALSE_PLAN: Plan = new Plan();
 FALSE_PLAN.flags = Flag.False;
 FALSE_PLAN.op = Op.False;
 
+/** True for a plan that is only a `$ref`. */
+export function isRefOnly(q: Plan): boolean {
+  return q.flags === Flag.Logic && q.ref !== null && q.allOf.length === 0 &&
+    q.anyOf.length === 0 && q.oneOf.length === 0 && q.not === null && q.ifPlan === null;
+}
+
 /** True for a plan that is only a `$ref` to a plan off any recursive loop, never memoised. */
 function isAlias(q: Plan): boolean {
-  return q.flags === Flag.Logic && q.ref !== null && !q.refMemo && !q.memoised &&
-    q.allOf.length === 0 && q.anyOf.length === 0 && q.oneOf.length === 0 && q.not === null &&
-    q.ifPlan === null;
+  return isRefOnly(q) && !q.refDeep && !q.memoised;
 }
 
 /** The plan `p` stands for: past any chain of aliases (`Op.Ref`). */
@@ -235,6 +256,7 @@ function baseOpOf(plan: Plan): number {
   if ((f & Flag.False) !== 0) return Op.False;
   if ((f & Flag.Unevaluated) !== 0) return Op.Evaluate;
   if (isAlias(plan)) return Op.Ref;
+  if (isRefOnly(plan) && plan.refDeep) return plan.refMemo ? Op.MemoRef : Op.DeepRef;
   if (f === Flag.Const && (typeof plan.constValue !== 'object' || plan.constValue === null)) {
     return Op.Const;
   }

@@ -29,7 +29,8 @@ export type MemoEntry = boolean | SchemaError[];
 
 /**
  * State of one validation. `errors` is `null` in the verdict-only pass, where every check
- * returns `false` at its first failure and builds no message.
+ * returns `false` at its first failure and builds no message. The error pass (`errors` a list)
+ * walks only the subschemas that fail: it asks `verdicts` first.
  */
 export interface State {
   errors: SchemaError[] | null;
@@ -37,11 +38,17 @@ export interface State {
   maxDepth: number;
   memo: Map<object, Map<unknown, MemoEntry>> | null;
   /**
-   * In-place applications (`$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`) the interpreter may
-   * still make: `Infinity` for a verdict, `MAX_ERROR_STEPS` for the error pass, which must not
-   * take exponential time on a schema that shares subschemas between nested branches.
+   * In-place applications (`$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`) the error pass may
+   * still explain (`MAX_ERROR_STEPS`; `Infinity` for a verdict, whose shared plans are memoised
+   * instead): the pass must not take exponential time on a schema that shares subschemas between
+   * nested branches. Only the evaluating walker spends, so both backends spend alike.
    */
   budget: number;
+  /**
+   * The verdict-only state the error pass asks for verdicts: a subschema the value passes reports
+   * nothing, so the error pass only walks what fails. A verdict-only state is its own.
+   */
+  verdicts: State;
 }
 
 /** In-place applications the error pass makes at most before it stops (see `spend`). */

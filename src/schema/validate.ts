@@ -19,7 +19,8 @@ import { DEFAULT_BASE, indexSchema } from './dereference.js';
 import { evaluate } from './evaluate.js';
 import { generateValidate } from './plan-codegen.js';
 import { PlanCompiler } from './plan-compile.js';
-import { MAX_ERROR_STEPS, type State, StepLimit } from './state.js';
+import { cut, tooDeep } from './explain-runtime.js';
+import { MAX_ERROR_STEPS, type State } from './state.js';
 import { verdict } from './verdict.js';
 import {
   type CompileOptions, SchemaCompileError, type SchemaError, type ValidationResult, type Validator,
@@ -59,29 +60,21 @@ export function compileSchema(schema: JsonSchema, options: CompileOptions = {}):
   const maxErrors = Math.max(1, options.maxErrors ?? 100);
   // The verdict-only pass keeps no per-call data except the memo, whose entries stay true for
   // any call (a verdict depends only on the schema and the value), so one state serves all.
-  const fast: State = { errors: null, maxErrors, maxDepth, memo: null, budget: Infinity };
+  const fast = { errors: null, maxErrors, maxDepth, memo: null, budget: Infinity } as unknown as State;
+  fast.verdicts = fast;
   // The error pass: only an invalid value is walked again, by the evaluating walker, to collect
-  // errors.
+  // errors (it asks `fast` for the verdicts of the subschemas, to walk only those that fail).
   function invalid(value: unknown): ValidationResult {
     const errors: SchemaError[] = [];
     try {
-      evaluate(plan, value, 0, { errors, maxErrors, maxDepth, memo: null, budget: MAX_ERROR_STEPS }, null);
+      evaluate(plan, value, 0,
+        { errors, maxErrors, maxDepth, memo: null, budget: MAX_ERROR_STEPS, verdicts: fast }, null);
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
-      if (e instanceof StepLimit) {
-        // The verdict (invalid) stands; only the list of reasons is cut short.
-        if (errors.length >= maxErrors) errors.length = maxErrors - 1;
-        errors.push({ instanceLocation: '', keywordLocation: '', keyword: 'maxSteps',
-          message: `more reasons not listed (the schema's nested applicators took over ${MAX_ERROR_STEPS} steps to explain)` });
-      } else {
-        errors.push({ instanceLocation: '', keywordLocation: '', keyword: 'maxDepth',
-          message: 'value nested too deeply to validate' });
-      }
+      cut(errors, e, maxErrors);
     }
-    if (errors.length === 0) {
-      errors.push({ instanceLocation: '', keywordLocation: '', keyword: 'maxDepth',
-        message: 'value nested too deeply to validate' });
-    }
+    if (fast.memo !== null) fast.memo = null;
+    if (errors.length === 0) errors.push(tooDeep());
     for (const e of errors) e.message = `${e.instanceLocation || '/'}: ${e.message}`;
     return { valid: false, errors };
   }
@@ -96,7 +89,7 @@ export function compileSchema(schema: JsonSchema, options: CompileOptions = {}):
   const tierUp = (): void => {
     untilGenerated = Infinity;
     try {
-      generated = generateValidate(plan, { state: fast, valid: VALID, invalid });
+      generated = generateValidate(plan, { state: fast, valid: VALID, interpreted });
     } catch (e) {
       // A source too long for a string, or too little stack: keep interpreting.
       if (!(e instanceof RangeError)) throw e;
@@ -109,14 +102,8 @@ export function compileSchema(schema: JsonSchema, options: CompileOptions = {}):
     }
   };
 
-  function validate(value: unknown): ValidationResult {
-    if (generated !== undefined) return generated(value);
-    if (--untilGenerated === 0) {
-      tierUp();
-      // (`tierUp` assigns `generated`; the compiler's narrowing cannot see that.)
-      const now = generated as ((value: unknown) => ValidationResult) | undefined;
-      if (now !== undefined) return now(value);
-    }
+  /** The interpreter's verdict, then its error pass. */
+  function interpreted(value: unknown): ValidationResult {
     let valid = false;
     try {
       valid = verdict(plan, value, 0, fast);
@@ -125,6 +112,17 @@ export function compileSchema(schema: JsonSchema, options: CompileOptions = {}):
     }
     if (fast.memo !== null) fast.memo = null;
     return valid ? VALID : invalid(value);
+  }
+
+  function validate(value: unknown): ValidationResult {
+    if (generated !== undefined) return generated(value);
+    if (--untilGenerated === 0) {
+      tierUp();
+      // (`tierUp` assigns `generated`; the compiler's narrowing cannot see that.)
+      const now = generated as ((value: unknown) => ValidationResult) | undefined;
+      if (now !== undefined) return now(value);
+    }
+    return interpreted(value);
   }
   const validator: Validator = { validate };
   if (options.codegen === true) tierUp();

@@ -63,6 +63,8 @@ function run(p: Plan, op: number, v: unknown, d: number, s: State): boolean {
     return false;
   }
   if (op === Op.Ref) return verdict(p.ref as Plan, v, d, s);
+  if (op === Op.DeepRef) return d <= s.maxDepth && verdict(p.ref as Plan, v, d, s);
+  if (op === Op.MemoRef) return memoCall(p.ref as Plan, interpret, v, d, s);
   if (op === Op.Memo) return memoCall(p, base, v, d, s);
   if (op === Op.False) return false;
   // Op.Generic, Op.Evaluate: the evaluating walker, reporting nothing.
