@@ -6,6 +6,6 @@
  */
 export { TASK_STATUS_BROADCAST, tasksExtension } from './tasks.js';
 export type { TasksOptions } from './tasks.js';
-export { isTerminal, MemoryTaskStore, TaskStoreFullError } from './task-store.js';
+export { cancelledState, isTerminal, MemoryTaskStore, TaskStoreFullError } from './task-store.js';
 export type { ExpiredTask, MemoryTaskStoreOptions, TaskState, TaskStatus, TaskStore } from './task-store.js';
 export { TASKS_EXTENSION } from './task-wire.js';

@@ -19,6 +19,17 @@ export function isTerminal(status: TaskStatus): boolean {
 }
 
 /**
+ * The cancelled state of `task` at `at` (ISO 8601), its open input requests dropped; `undefined`
+ * when the task is terminal already (a terminal task never changes). The one cancel transition
+ * every {@link TaskStore} applies (SEP-2663, `tasks/cancel`).
+ */
+export function cancelledState(task: TaskState, at: string): TaskState | undefined {
+  if (isTerminal(task.status)) return undefined;
+  const { inputRequests: _dropped, ...rest } = task;
+  return { ...rest, status: 'cancelled', lastUpdatedAt: at };
+}
+
+/**
  * One task as a store keeps it: plain JSON (no classes, no functions), the `Task` fields of
  * SEP-2663 plus what the server needs to serve it.
  */
@@ -205,11 +216,7 @@ export class MemoryTaskStore implements TaskStore {
 
   cancel(taskId: string): Promise<TaskState | undefined> {
     const at = new Date(this.#now()).toISOString();
-    return this.update(taskId, (task) => {
-      if (isTerminal(task.status)) return undefined;
-      const { inputRequests: _dropped, ...rest } = task;
-      return { ...rest, status: 'cancelled', lastUpdatedAt: at };
-    });
+    return this.update(taskId, (task) => cancelledState(task, at));
   }
 
   async expire(now: number): Promise<string[]> {

@@ -8,7 +8,7 @@
  * "Error Handling" (expired tasks).
  * @module
  */
-import { isTerminal, TaskStoreFullError, type ExpiredTask, type TaskState, type TaskStore } from '../../extensions/tasks/task-store.js';
+import { cancelledState, TaskStoreFullError, type ExpiredTask, type TaskState, type TaskStore } from '../../extensions/tasks/task-store.js';
 import { checkClient, runScript, type RedisClientLike, type RedisStoreOptions } from './client.js';
 
 /** Options of {@link RedisTaskStore}. */
@@ -131,11 +131,7 @@ export class RedisTaskStore implements TaskStore {
 
   cancel(taskId: string): Promise<TaskState | undefined> {
     const at = new Date(this.#now()).toISOString();
-    return this.update(taskId, (task) => {
-      if (isTerminal(task.status)) return undefined;
-      const { inputRequests: _dropped, ...rest } = task;
-      return { ...rest, status: 'cancelled', lastUpdatedAt: at };
-    });
+    return this.update(taskId, (task) => cancelledState(task, at));
   }
 
   async expire(now: number): Promise<string[]> {
