@@ -5,7 +5,7 @@
  * browsers and edge workers. Node transports live on subpaths (`baremcp/stdio`), and the JSON
  * Schema tools beyond validation (vendor strict modes, argument coercion) on `baremcp/schema`.
  * Every line here is public API.
- * @module
+ * @module baremcp
  */
 
 // The server and the dispatcher.
@@ -19,6 +19,7 @@ export type { ClientInfo, JsonData, LoggingLevel, RequestContext, TaskControl } 
 export type { AskOptions } from './server/client-input.js';
 export type { Era } from './server/era.js';
 export type { RequestTarget } from './server/methods.js';
+export type { ParamType } from './server/methods.js';
 export { MiddlewareError } from './server/middleware.js';
 export type { AdmissionRequest, Middleware, Next } from './server/middleware.js';
 export type { ToolCall, ToolHook } from './server/tool-call.js';
@@ -40,6 +41,7 @@ export { COERCIONS_META_KEY } from './server/tool-call.js';
 // The web-standard HTTP handler (Deno, Bun, Workers; baremcp/http adapts it to node:http).
 export { createFetchHandler } from './transport/fetch-handler.js';
 export type { ExecutionContext, FetchHandler, FetchHandlerOptions } from './transport/fetch-handler.js';
+export type { AllowList } from './transport/http-rules.js';
 
 // Scale-out: what replicas share (Redis implementations on `baremcp/redis`).
 export { MemoryEventBus } from './server/event-bus.js';

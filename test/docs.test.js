@@ -1,8 +1,8 @@
-// The docs compile: every ```js and ```ts block of README.md, every server in examples/ and the
-// files `baremcp init` writes are type-checked by tsc (strict TypeScript; checkJs for JavaScript),
-// with `baremcp` and `baremcp/*` resolved through `paths` to this repo's built
-// declarations (dist/, as the exports map names them). A block marked ```js no-check is skipped,
-// as are ```sh, ```json and unmarked blocks. Errors name README.md and the line.
+// The docs compile: every ```js and ```ts block of README.md and docs/*.md, every server in
+// examples/ and the files `baremcp init` writes are type-checked by tsc (strict TypeScript;
+// checkJs for JavaScript), with `baremcp` and `baremcp/*` resolved through `paths` to this repo's
+// built declarations (dist/, as the exports map names them). A block marked ```js no-check is
+// skipped, as are ```sh, ```json and unmarked blocks. Errors name the Markdown file and the line.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -34,20 +34,26 @@ const CHECKED = new Map([
 
 /**
  * The checked code blocks of a Markdown text: { line, ext, code }, `line` being the 1-based line
- * of the block's first code line. Fences of three or more backticks; the info string's first word
- * is the language, and the word `no-check` after it skips the block.
+ * of the block's first code line. Fences of three or more backticks, indented by up to three
+ * spaces; the info string's first word is the language, and the word `no-check` after it skips
+ * the block.
  */
 export function extractBlocks(markdown) {
   const blocks = [];
   const lines = markdown.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const open = /^(`{3,})\s*(\S*)(.*)$/.exec(lines[i]);
+    // A fence may be indented (a block inside a list item); the indent is removed from its lines.
+    const open = /^( {0,3})(`{3,})\s*(\S*)(.*)$/.exec(lines[i]);
     if (open === null) continue;
-    const end = lines.findIndex((l, j) => j > i && l.startsWith(open[1]) && l.trim() === open[1]);
+    const [, indent, fence, lang, rest] = open;
+    const end = lines.findIndex((l, j) => j > i && l.trim() === fence);
     const close = end === -1 ? lines.length : end;
-    const ext = CHECKED.get(open[2].toLowerCase());
-    if (ext !== undefined && !/\bno-check\b/.test(open[3])) {
-      blocks.push({ line: i + 2, ext, code: lines.slice(i + 1, close).join('\n') });
+    const ext = CHECKED.get(lang.toLowerCase());
+    if (ext !== undefined && !/\bno-check\b/.test(rest)) {
+      const code = lines
+        .slice(i + 1, close)
+        .map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l));
+      blocks.push({ line: i + 2, ext, code: code.join('\n') });
     }
     i = close;
   }
@@ -75,12 +81,27 @@ const PROBE = [
   'serveStdio(createServr());',
   '```',
   '',
+  '- a block inside a list item:',
+  '',
+  '  ```ts',
+  "  const count: number = 'three';",
+  '  ```',
+  '',
 ].join('\n');
 
 let work;
 let errors;
 const sources = new Map(); // temp file -> { file, line } of its first line
 let counts;
+const perFile = new Map(); // Markdown file -> number of checked blocks
+/** README.md and every Markdown file of docs/ (not the generated docs/api/). */
+const MARKDOWN = [
+  'README.md',
+  ...readdirSync(resolve(repoRoot, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
 
 before(async () => {
   assert.ok(
@@ -95,13 +116,16 @@ before(async () => {
     writeFileSync(full, text);
     sources.set(full, origin);
   };
-  const readme = extractBlocks(readFileSync(resolve(repoRoot, 'README.md'), 'utf8'));
   // `export {}` keeps each block a module of its own (no clash between blocks' top-level names).
-  for (const b of readme)
-    put(`readme/line-${b.line}.${b.ext}`, `${b.code}\nexport {};\n`, {
-      file: 'README.md',
-      line: b.line,
-    });
+  for (const file of MARKDOWN) {
+    const blocks = extractBlocks(readFileSync(resolve(repoRoot, file), 'utf8'));
+    perFile.set(file, blocks.length);
+    for (const b of blocks)
+      put(`md/${file.replace(/[/.]/g, '-')}/line-${b.line}.${b.ext}`, `${b.code}\nexport {};\n`, {
+        file,
+        line: b.line,
+      });
+  }
   for (const b of extractBlocks(PROBE))
     put(`probe/line-${b.line}.${b.ext}`, `${b.code}\nexport {};\n`, {
       file: 'probe.md',
@@ -118,7 +142,7 @@ before(async () => {
   );
   for (const [path, text] of starter)
     put(`starter/${path}`, text, { file: `(baremcp init) ${path}`, line: 1 });
-  counts = { readme: readme.length, examples: examples.length, starter: starter.length };
+  counts = { examples: examples.length, starter: starter.length };
 
   const paths = {};
   for (const [subpath, target] of Object.entries(pkg.exports)) {
@@ -188,25 +212,31 @@ after(() => {
 
 const show = (list) => list.map((e) => `${e.file}:${e.line}: ${e.text}`).join('\n');
 
-test('the checker finds errors in ts and js blocks, reports their Markdown lines, and skips no-check blocks', () => {
-  const found = errors.filter((e) => e.file === 'probe.md');
+test('the checker finds errors in ts and js blocks, indented ones too, reports their Markdown lines, and skips no-check blocks', () => {
+  const found = errors.filter((e) => e.file === 'probe.md').sort((a, b) => a.line - b.line);
   assert.deepEqual(
     found.map((e) => e.line),
-    [6, 15],
+    [6, 15, 23],
     show(found),
   );
   assert.match(found[0].text, /version/);
   assert.match(found[1].text, /createServr/);
+  assert.match(found[2].text, /'string' is not assignable to type 'number'/);
 });
 
-test('every js and ts block of README.md type-checks', () => {
-  assert.ok(counts.readme >= 10, `only ${counts.readme} checked blocks found in README.md`);
-  const found = errors.filter((e) => e.file === 'README.md');
+test('every js and ts block of README.md and docs/*.md type-checks', () => {
+  assert.ok(perFile.get('README.md') >= 8, `only ${perFile.get('README.md')} blocks in README.md`);
+  const inDocs = MARKDOWN.filter((f) => f.startsWith('docs/')).map((f) => perFile.get(f));
+  assert.ok(
+    inDocs.reduce((a, b) => a + b, 0) >= 20,
+    `only ${inDocs.join('+')} checked blocks in docs/*.md`,
+  );
+  const found = errors.filter((e) => MARKDOWN.includes(e.file));
   assert.equal(found.length, 0, `\n${show(found)}`);
 });
 
 test('every server in examples/ and every file baremcp init writes type-checks', () => {
   assert.ok(counts.examples >= 3 && counts.starter >= 3, JSON.stringify(counts));
-  const found = errors.filter((e) => e.file !== 'README.md' && e.file !== 'probe.md');
+  const found = errors.filter((e) => !MARKDOWN.includes(e.file) && e.file !== 'probe.md');
   assert.equal(found.length, 0, `\n${show(found)}`);
 });

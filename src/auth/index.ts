@@ -5,10 +5,11 @@
  * an explicit secret), RFC 7662 introspection, and a custom hook. Every line here is public API.
  *
  * Spec: MCP 2026-07-28, Basic / Authorization; RFC 9728, RFC 6750, RFC 8707, RFC 8414, RFC 7662.
- * @module
+ * @module baremcp/auth
  */
 export { createResourceServer, ResourceServer } from './resource-server.js';
 export type { Authentication, Challenge } from './resource-server.js';
+export type { ChallengeParams } from './bearer.js';
 export type { IntrospectionOptions, ResourceServerOptions, VerifyToken } from './options.js';
 export { AuthUnavailableError, InvalidTokenError } from './errors.js';
 export { JWS_ALGORITHMS } from './algorithms.js';

@@ -9,7 +9,7 @@
  *   baremcp call [--server <module> | -- <command...>] <tool> [json-args]
  *   baremcp check [<module> | -- <command...>] [--profile P] [--json]
  *
- * Exit codes (as the README's CLI section documents them): 0 success; 1 a tool answered isError,
+ * Exit codes (as docs/cli.md documents them): 0 success; 1 a tool answered isError,
  * or check found violations; 2 a usage error (bad arguments, bad JSON, a module that does not exist
  * or has no server as its default export: `UsageError`); 3 the server failed (a module Node cannot
  * load: `ModuleLoadError`; a server that could not start or answered a protocol error).

@@ -5,7 +5,7 @@
  *
  * Spec: SEP-1865; MCP Apps 2026-01-26 ("UI Resource Format", "Resource Discovery", "Visibility",
  * "Client<>Server Capability Negotiation", "Graceful Degradation").
- * @module
+ * @module baremcp/apps
  */
 import type { JsonObject } from '../protocol/messages.js';
 import { isOneOf, notOneOf } from '../protocol/names.js';

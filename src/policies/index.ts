@@ -2,7 +2,7 @@
  * `baremcp/policies`: small opt-in policies built on the middleware seam (`createServer({
  * middleware })`): rate limiting per caller, a read-only mode, an audit record per request, and
  * OpenTelemetry-shaped server spans. Every line here is public API.
- * @module
+ * @module baremcp/policies
  */
 export { defaultRateLimitKey, rateLimit, RETRY_AFTER_META_KEY } from './rate-limit.js';
 export type { RateLimitCaller, RateLimitOptions } from './rate-limit.js';

@@ -3,8 +3,8 @@
  * OpenTelemetry semantic conventions for MCP say, parented to the caller's span from the W3C
  * trace context the request carried (`ctx.trace`: `params._meta`, else the HTTP headers), and
  * handed to a sink when it ends. An `around` hook runs the rest of the request inside the span,
- * which is where an adapter makes it the active span of a real tracer (see the README's
- * OpenTelemetry adapter), so spans the tool starts become its children.
+ * which is where an adapter makes it the active span of a real tracer (see the
+ * OpenTelemetry adapter in docs/middleware.md), so spans the tool starts become its children.
  *
  * Spec: OpenTelemetry semantic conventions for MCP (Development), "Server" span: name
  * `{mcp.method.name} {target}` (target: `gen_ai.tool.name` or `gen_ai.prompt.name`; never the

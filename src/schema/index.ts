@@ -10,7 +10,7 @@
  * @example
  * import { findStrictSchemaViolations, STRICT_PROFILES } from 'baremcp/schema';
  * for (const profile of STRICT_PROFILES) console.log(profile, findStrictSchemaViolations(schema, profile));
- * @module
+ * @module baremcp/schema
  */
 
 // The validator (also exported by the root entry).

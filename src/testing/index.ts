@@ -4,7 +4,7 @@
  * stdio server as a child process. Both do the handshake and return the same `TestClient`.
  *
  * Spec: MCP 2025-11-25 (legacy revisions, `initialize`); MCP 2026-07-28 (stateless requests).
- * @module
+ * @module baremcp/testing
  */
 export { textOf } from './client.js';
 export { connect } from './memory.js';

@@ -455,8 +455,8 @@ export function createEndpoint(server: Server, options: FetchHandlerOptions = {}
 }
 
 /**
- * Creates the Streamable HTTP handler of `server`: the {@link Endpoint} of
- * {@link createEndpoint}, called with web `Request`s.
+ * Creates the Streamable HTTP handler of `server`: the `Endpoint` of
+ * `createEndpoint` (internal), called with web `Request`s.
  * @throws {TypeError} for a `healthPath` that is not a path or is `path` itself.
  * @example
  * const handler = createFetchHandler(server, { path: '/mcp' });

@@ -9,7 +9,7 @@
  *
  * Spec: MCP 2025-11-25, Basic / Transports ("Streamable HTTP", "Security Warning": bind to
  * 127.0.0.1 when local); MCP 2026-07-28, Basic / Transports / Streamable HTTP.
- * @module
+ * @module baremcp/http
  */
 import {
   createServer as createNodeServer,

@@ -8,7 +8,7 @@
  * escapes every line reader needs) is line-writer.ts.
  *
  * Spec: MCP 2025-11-25, Basic / Transports / stdio.
- * @module
+ * @module baremcp/stdio
  */
 import type { Readable, Writable } from 'node:stream';
 import { classify } from '../protocol/classify.js';

@@ -1,7 +1,7 @@
 // Issue 20, "errors a person can act on": what `baremcp call --server`, `serve` and `check` print
 // when the module is mistyped, does not parse, exports no server, is TypeScript on a Node that
-// cannot run it, or is an ES module in a "type": "commonjs" package; and the exit codes the
-// README documents (2 usage, 3 the server could not start). Asserts on the text a person reads.
+// cannot run it, or is an ES module in a "type": "commonjs" package; and the exit codes
+// docs/cli.md documents (2 usage, 3 the server could not start). Asserts on the text a person reads.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -1,7 +1,7 @@
-// The OpenTelemetry adapter of the README, run as written there, with the real @opentelemetry/api
-// and @opentelemetry/sdk-trace-base: across a tools/call, the client's span is the parent of the
-// server span (the traceparent in params._meta, over stdio and over HTTP), and a span the tool
-// starts is a child of the server span (with a context manager, as the README says).
+// The OpenTelemetry adapter of docs/middleware.md, run as written there, with the real
+// @opentelemetry/api and @opentelemetry/sdk-trace-base: across a tools/call, the client's span is
+// the parent of the server span (the traceparent in params._meta, over stdio and over HTTP), and a
+// span the tool starts is a child of the server span (with a context manager, as the guide says).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -24,9 +24,9 @@ const { createFetchHandler } = await import(pathToFileURL(resolve(repoRoot, 'dis
 const contextManager = new AsyncLocalStorageContextManager();
 
 before(async () => {
-  const readme = readFileSync(resolve(repoRoot, 'README.md'), 'utf8');
-  const block = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]).find((code) => code.includes('export function otelTracing'));
-  assert.ok(block, 'the README has the adapter');
+  const guide = readFileSync(resolve(repoRoot, 'docs', 'middleware.md'), 'utf8');
+  const block = [...guide.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]).find((code) => code.includes('export function otelTracing'));
+  assert.ok(block, 'docs/middleware.md has the adapter');
   const { outputText } = ts.transpileModule(block, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
   });
@@ -44,7 +44,7 @@ after(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** A tracer that keeps finished spans, and a server traced by the README's adapter. */
+/** A tracer that keeps finished spans, and a server traced by the guide's adapter. */
 function setup() {
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });

@@ -1,6 +1,7 @@
-// Type tests for two promises of the README: a misspelled argument name fails to compile, also on
-// an open schema (no additionalProperties); and ctx.log takes any JSON-serialisable data, objects
-// with optional fields and interfaces included, while a function or a bigint fails to compile.
+// Type tests for two promises of docs/tools.md and docs/context.md: a misspelled argument name
+// fails to compile, also on an open schema (no additionalProperties); and ctx.log takes any
+// JSON-serialisable data, objects with optional fields and interfaces included, while a function
+// or a bigint fails to compile.
 import { defineTool } from '../../src/server/define.js';
 import { ctx } from './expect.js';
 

@@ -3,7 +3,7 @@
  * resumable streams, the event bus, and tasks. Each takes the user's own node-redis client
  * (v4 or v5; `createClient()` of the `redis` package, connected), relied on by shape: baremcp
  * imports no Redis library. Every line here is public API.
- * @module
+ * @module baremcp/redis
  */
 export { RedisSessionStore } from './session-store.js';
 export { RedisEventStore } from './event-store.js';
