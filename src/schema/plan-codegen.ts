@@ -18,8 +18,9 @@
  * `__proto__` or `constructor` key) is handed to the interpreter; names that `Object.prototype`
  * has (`constructor`, `toString`, `__proto__`, …) are read with an own-property check; and if
  * any other name the schema reads appears on `Object.prototype` (a polluted prototype) the whole
- * value goes to the interpreter. Recursive plans, `unevaluated*`, objects with more than 64
- * named properties and plans more than 200 generated functions deep run in the interpreter too.
+ * value goes to the interpreter. Objects with more than 64 named properties, plans more than 200
+ * generated functions deep and `unevaluated*` over too many in-place subschemas
+ * (`plan-codegen-unevaluated.ts`) run in the interpreter too.
  * Differences remain outside JSON only: an own property made non-enumerable with
  * `Object.defineProperty` is read here as present, and a Proxy or a getter is read by name here
  * and by enumeration in the interpreter.
@@ -38,6 +39,7 @@ import { isMultipleOf } from './keywords-number.js';
 import { codePoints } from './keywords-string.js';
 import { TypeBit, typeMessage } from './keywords-type.js';
 import { valuesOk } from './keywords-value.js';
+import { unevaluatedCode } from './plan-codegen-unevaluated.js';
 import { FALSE_PLAN, Flag, Op, type Plan, TRUE_PLAN, alias } from './plan.js';
 import {
   count, delegate, errorPass, fail, failm, full, memoRef, names, result, summarise,
@@ -122,6 +124,8 @@ class Generator implements Emit {
   readonly fns: string[] = [];
   readonly fnOf = new Map<Plan, string>();
   readonly onStack = new Set<Plan>();
+  /** `unevaluated*` plans too large to unfold (`plan-codegen-unevaluated.ts`). */
+  readonly tooLarge = new Set<Plan>();
   /** Names read with a plain load: the entry checks that `Object.prototype` has none of them. */
   readonly loaded = new Set<string>();
   temp = 0;
@@ -170,18 +174,27 @@ class Generator implements Emit {
   call(p: Plan, x: string, d: string): string {
     const known = this.fnOf.get(p);
     if (known !== undefined) return `${known}(${x},${d},s)`;
-    if ((p.flags & Flag.Unevaluated) !== 0 || p.keys.length > MAX_NAMES ||
-      this.onStack.size >= MAX_NESTING) {
+    if (p.keys.length > MAX_NAMES || this.onStack.size >= MAX_NESTING ||
+      this.tooLarge.has(p)) {
       return this.interpret(p, x, d);
     }
-    let name = this.fnOf.get(p);
-    if (name === undefined) {
-      name = `f${this.fnOf.size}`;
-      this.fnOf.set(p, name);
-      this.onStack.add(p);
-      this.fns.push(`function ${name}(x,d,s){${this.body(p)}return true;}`);
-      this.onStack.delete(p);
+    const name = `f${this.fnOf.size}`;
+    this.fnOf.set(p, name);
+    this.onStack.add(p);
+    let body = this.body(p);
+    if ((p.flags & Flag.Unevaluated) !== 0) {
+      const rest = unevaluatedCode(this, p);
+      if (rest === undefined) {
+        // Too many in-place subschemas to unfold: the interpreter runs this plan. (Calls
+        // generated meanwhile that name this function still find it, as an interpreter call.)
+        this.tooLarge.add(p);
+        body = `return ${this.interpret(p, 'x', 'd')};`;
+      } else {
+        body += rest;
+      }
     }
+    this.fns.push(`function ${name}(x,d,s){${body}return true;}`);
+    this.onStack.delete(p);
     return `${name}(${x},${d},s)`;
   }
 
