@@ -193,7 +193,8 @@ function items(g: UnevaluatedEmit, p: Plan, rest: Plan): string {
   if (known.all) return '';
   const i = g.fresh('u');
   const y = g.fresh('y');
-  const loop = `for(let ${i}=n;${i}<x.length;${i}++){${u.usesSet ? `if(e.has(${i}))continue;` : ''}` +
+  const skip = u.usesSet ? `if(e.has(${i}))continue;` : '';
+  const loop = `for(let ${i}=n;${i}<x.length;${i}++){${skip}` +
     `const ${y}=x[${i}];if(!${g.check(rest, y, 'd+1')})return false;}`;
   return `let n=${known.items};` + (u.usesSet ? 'const e=new Set();' : '') +
     (u.usesAll ? 'let a=false;' : '') + gathered + (u.usesAll ? `if(!a){${loop}}` : loop);

@@ -186,7 +186,7 @@ export class ExplainGenerator {
     if ((p.flags & Flag.Unevaluated) !== 0) return `return R.delegate(${cp},x,d,E,${at},${kw});`;
     if (isRefOnly(p) && !p.refDeep && p.ref !== TRUE_PLAN && p.ref !== FALSE_PLAN) {
       // Only a `$ref`, which must be what fails: its target, without asking its verdict again.
-      return `R.spend(E);${this.explain(p.ref as Plan, 'x', 'd', at, cat(kw, '/$ref'))}return false;`;
+      return `R.spend(E);${this.explain(p.ref as Plan, 'x', 'd', at, cat(kw, '/' + p.refKeyword))}return false;`;
     }
     const f = p.flags;
     let out = 'const s=S;let ok=true;';
@@ -378,9 +378,9 @@ export class ExplainGenerator {
       out += `${this.fail(at, kw, 'false', { head: FALSE_MESSAGE, rest: null })}if(R.full(E))return false;ok=false;`;
     } else if (target !== null && target !== TRUE_PLAN) {
       out += 'R.spend(E);';
-      const ref = cat(kw, '/$ref');
+      const ref = cat(kw, '/' + p.refKeyword);
       const deep = p.refDeep
-        ? `if(d>E.maxDepth){${this.fail(at, ref, '$ref', { head: '', rest: 'R.tooDeep(E.maxDepth)' })}if(R.full(E))return false;ok=false;}else ` : '';
+        ? `if(d>E.maxDepth){${this.fail(at, ref, p.refKeyword, { head: '', rest: 'R.tooDeep(E.maxDepth)' })}if(R.full(E))return false;ok=false;}else ` : '';
       if (p.refMemo) {
         out += `${deep}if(!R.memoRef(${this.g.constant(target)},x,d,E,${at},${ref})){if(R.full(E))return false;ok=false;}`;
       } else {
