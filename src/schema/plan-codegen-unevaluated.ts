@@ -147,19 +147,32 @@ class Unfold {
 }
 
 /**
- * Statements checking `p`'s `unevaluatedProperties` and `unevaluatedItems` on `x` (any value;
- * a non-array object is plain, as `plan-codegen.ts` makes sure), `return false` on the first
- * failure; `undefined` when the plan is too large to unfold (the interpreter runs it).
+ * What the code does with a property or item that `unevaluated*` fails: `k`/`i` names its key or
+ * index and `y` its value. The verdict returns `false`; the error pass reports.
  */
-export function unevaluatedCode(g: UnevaluatedEmit, p: Plan): string | undefined {
+export interface RestFailure {
+  prop(k: string, y: string): string;
+  item(i: string, y: string): string;
+}
+
+const VERDICT: RestFailure = { prop: () => 'return false;', item: () => 'return false;' };
+
+/**
+ * Statements checking `p`'s `unevaluatedProperties` and `unevaluatedItems` on `x` (any value;
+ * a non-array object is plain, as `plan-codegen.ts` makes sure) once its other keywords passed,
+ * `return false` on the first failure (or `fail`'s statements); `undefined` when the plan is too
+ * large to unfold (the interpreter runs it).
+ */
+export function unevaluatedCode(g: UnevaluatedEmit, p: Plan,
+  fail: RestFailure = VERDICT): string | undefined {
   try {
     let out = '';
     if (p.uProps !== null) {
-      const code = props(g, p, p.uProps);
+      const code = props(g, p, p.uProps, fail);
       if (code !== '') out += `if(typeof x==="object"&&x!==null&&!Array.isArray(x)){${code}}`;
     }
     if (p.uItems !== null) {
-      const code = items(g, p, p.uItems);
+      const code = items(g, p, p.uItems, fail);
       if (code !== '') out += `if(Array.isArray(x)){${code}}`;
     }
     return out;
@@ -169,7 +182,7 @@ export function unevaluatedCode(g: UnevaluatedEmit, p: Plan): string | undefined
   }
 }
 
-function props(g: UnevaluatedEmit, p: Plan, rest: Plan): string {
+function props(g: UnevaluatedEmit, p: Plan, rest: Plan, fail: RestFailure): string {
   const known: Known = { names: new Set(), patterns: [], items: 0, all: false };
   const u = new Unfold(g, true);
   const gathered = u.gather(p, known, true);
@@ -181,12 +194,12 @@ function props(g: UnevaluatedEmit, p: Plan, rest: Plan): string {
   if (u.usesSet) tests.push(`e.has(${k})`);
   const skip = tests.length === 0 ? '' : `if(${tests.join('||')})continue;`;
   const loop = `for(const ${k} in x){if(!R.hasOwn.call(x,${k}))continue;const ${y}=x[${k}];` +
-    `if(${y}===undefined)continue;${skip}if(!${g.check(rest, y, 'd+1')})return false;}`;
+    `if(${y}===undefined)continue;${skip}if(!${g.check(rest, y, 'd+1')}){${fail.prop(k, y)}}}`;
   return (u.usesSet ? 'const e=new Set();' : '') + (u.usesAll ? 'let a=false;' : '') +
     gathered + (u.usesAll ? `if(!a){${loop}}` : loop);
 }
 
-function items(g: UnevaluatedEmit, p: Plan, rest: Plan): string {
+function items(g: UnevaluatedEmit, p: Plan, rest: Plan, fail: RestFailure): string {
   const known: Known = { names: new Set(), patterns: [], items: 0, all: false };
   const u = new Unfold(g, false);
   const gathered = u.gather(p, known, true);
@@ -195,7 +208,7 @@ function items(g: UnevaluatedEmit, p: Plan, rest: Plan): string {
   const y = g.fresh('y');
   const skip = u.usesSet ? `if(e.has(${i}))continue;` : '';
   const loop = `for(let ${i}=n;${i}<x.length;${i}++){${skip}` +
-    `const ${y}=x[${i}];if(!${g.check(rest, y, 'd+1')})return false;}`;
+    `const ${y}=x[${i}];if(!${g.check(rest, y, 'd+1')}){${fail.item(i, y)}}}`;
   return `let n=${known.items};` + (u.usesSet ? 'const e=new Set();' : '') +
     (u.usesAll ? 'let a=false;' : '') + gathered + (u.usesAll ? `if(!a){${loop}}` : loop);
 }

@@ -33,13 +33,13 @@ import { deepEqual } from './deep-equal.js';
 import {
   containsFailure, duplicate, itemNotAllowed, sizeFailure, uniqueOk,
 } from './keywords-array.js';
-import { oneOfManyMessage, tooDeep } from './keywords-logic.js';
+import { itemUnevaluated, oneOfManyMessage, tooDeep } from './keywords-logic.js';
 import { additionalNotAllowed, countMessage, propertyNotAllowed } from './keywords-object.js';
 import { isMultipleOf } from './keywords-number.js';
 import { codePoints } from './keywords-string.js';
 import { TypeBit, typeMessage } from './keywords-type.js';
 import { valuesOk } from './keywords-value.js';
-import { unevaluatedCode } from './plan-codegen-unevaluated.js';
+import { type RestFailure, unevaluatedCode } from './plan-codegen-unevaluated.js';
 import { FALSE_PLAN, Flag, Op, type Plan, TRUE_PLAN, alias } from './plan.js';
 import {
   count, delegate, errorPass, fail, failm, full, memoRef, names, result, summarise,
@@ -99,6 +99,7 @@ export interface Runtime {
   readonly itemNotAllowed: typeof itemNotAllowed;
   readonly tooDeep: typeof tooDeep;
   readonly oneOfManyMessage: typeof oneOfManyMessage;
+  readonly itemUnevaluated: typeof itemUnevaluated;
   readonly esc: typeof escapeToken;
 }
 
@@ -109,7 +110,7 @@ export const RUNTIME: Runtime = {
   // The error pass (`plan-explain.ts`).
   errorPass, fail, failm, describe, full, count, summarise, delegate, memoRef, names, result, spend, typeMessage,
   propertyNotAllowed, additionalNotAllowed, countMessage, sizeFailure, containsFailure, duplicate,
-  itemNotAllowed, tooDeep, oneOfManyMessage,
+  itemNotAllowed, tooDeep, oneOfManyMessage, itemUnevaluated,
   esc: escapeToken,
 };
 
@@ -126,6 +127,8 @@ class Generator implements Emit {
   readonly onStack = new Set<Plan>();
   /** `unevaluated*` plans too large to unfold (`plan-codegen-unevaluated.ts`). */
   readonly tooLarge = new Set<Plan>();
+  /** The functions of `unevaluated*` plans without their `unevaluated*` (for the error pass). */
+  readonly ownOf = new Map<Plan, string>();
   /** Names read with a plain load: the entry checks that `Object.prototype` has none of them. */
   readonly loaded = new Set<string>();
   temp = 0;
@@ -196,6 +199,25 @@ class Generator implements Emit {
     this.fns.push(`function ${name}(x,d,s){${body}return true;}`);
     this.onStack.delete(p);
     return `${name}(${x},${d},s)`;
+  }
+
+  /**
+   * A call of a function checking every keyword of the `unevaluated*` plan `p` except
+   * `unevaluated*` (a non-plain object: the interpreter's whole verdict).
+   */
+  ownCheck(p: Plan, x: string, d: string): string {
+    let name = this.ownOf.get(p);
+    if (name === undefined) {
+      name = `g${this.ownOf.size}`;
+      this.ownOf.set(p, name);
+      this.fns.push(`function ${name}(x,d,s){${this.body(p)}return true;}`);
+    }
+    return `${name}(${x},${d},s)`;
+  }
+
+  /** `unevaluated*` of `p` once its other keywords passed (`plan-codegen-unevaluated.ts`). */
+  unevaluated(p: Plan, fail: RestFailure): string | undefined {
+    return this.tooLarge.has(p) ? undefined : unevaluatedCode(this, p, fail);
   }
 
   /** A leaf plan (no subschema) as an inline expression; `undefined` for a function. */

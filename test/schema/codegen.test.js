@@ -203,7 +203,7 @@ test(`generated and interpreted verdicts and errors agree, and verdicts agree wi
     'code points': 'R.codePoints(', 'pattern': '.test(', 'prototype pollution check': 'P["',
     'prefixItems': 'if(n>0){', 'if/then/else': ')?', 'type switch': 'if(typeof x==="string"){',
     'unevaluatedProperties': 'for(const u', 'unevaluatedItems': 'for(let u',
-    'unevaluated* from branches': 'const e=new Set();',
+    'unevaluated* from branches': 'const e=new Set();', 'unevaluated* explained': '/unevaluatedProperties"',
   };
   const seen = Object.fromEntries(Object.entries(features).map(([k, needle]) => [k, sources.filter((src) => src.includes(needle)).length]));
   t.diagnostic(`generated sources using: ${JSON.stringify(seen)}`);
@@ -482,6 +482,12 @@ test('unevaluatedProperties and unevaluatedItems run in generated code, branch a
     for (const [value, expected] of values) {
       assert.equal(fast.validate(value).valid, expected, `generated: ${JSON.stringify(schema)} on ${JSON.stringify(value)}`);
       assert.equal(slow.validate(value).valid, expected, `interpreted: ${JSON.stringify(schema)} on ${JSON.stringify(value)}`);
+      // The generated error pass reports what the interpreter does (the same errors, in order).
+      assert.deepEqual(fast.validate(value), slow.validate(value));
     }
   }
+  // An unevaluated property, named in the message a model reads.
+  const fast = compileGenerated(cases[0][0]);
+  assert.deepEqual(fast.validate({ id: 1, a: 's', c: 0 }).errors.map((e) => [e.keywordLocation, e.message]),
+    [['/unevaluatedProperties', '/c: property "c" is not allowed']]);
 });
