@@ -43,6 +43,8 @@ interface Scope {
 }
 
 const NO_SCOPE: Scope = { key: '', targets: new Map() };
+/** Dynamic scopes compiled at most (each compiles the plans it reaches once more). */
+const MAX_SCOPES = 64;
 
 /** Compiles one document into plans. Use `compile` once per instance. */
 export class PlanCompiler implements ReadContext {
@@ -136,6 +138,11 @@ export class PlanCompiler implements ReadContext {
   private plansOf(scope: Scope): Map<object, Plan> {
     let plans = this.scopes.get(scope.key);
     if (plans === undefined) {
+      // Each scope compiles its plans anew: bound them (real documents have one to three).
+      if (this.scopes.size >= MAX_SCOPES) {
+        throw new SchemaCompileError(this.index.dynamicRef ?? '', `more than ${MAX_SCOPES} ` +
+          'dynamic scopes ($dynamicAnchor combinations) to compile $dynamicRef in');
+      }
       plans = new Map();
       this.scopes.set(scope.key, plans);
     }

@@ -159,6 +159,17 @@ describe('compile-time refusals', () => {
     refused({ items: { $dynamicRef: '#node' } }, '/items/$dynamicRef', /\$dynamicRef "#node" does not point into this schema/);
   });
 
+  test('a document needing more than 64 dynamic scopes is refused, not compiled 64 times over', () => {
+    // Each resource, entered first through its own $ref, is the outermost to define `x`.
+    const resource = (i) => ({ $id: `r${i}`, $defs: { a: { $dynamicAnchor: 'x' } }, items: { $dynamicRef: '#x' } });
+    const schema = (n) => ({
+      $defs: Object.fromEntries(Array.from({ length: n }, (_, i) => [`r${i}`, resource(i)])),
+      anyOf: Array.from({ length: n }, (_, i) => ({ $ref: `r${i}` })),
+    });
+    assert.equal(compileSchema(schema(60)).validate([[]]).valid, true);
+    refused(schema(70), '/$defs/r0/items/$dynamicRef', /more than 64 dynamic scopes/);
+  });
+
   test('$ref and $dynamicRef in one schema object are refused with the way out', () => {
     refused({ $defs: { a: { $dynamicAnchor: 'a' } }, items: { $ref: '#/$defs/a', $dynamicRef: '#a' } },
       '/items/$dynamicRef', /put one of them under allOf/);
