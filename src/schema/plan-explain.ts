@@ -11,8 +11,9 @@
  * Messages come from the keywords' definitions (`Assertion.message`, `typeMessage`, ...); the
  * parts that depend only on the schema (`Assertion.head`, `typeHead`, whole messages such as a
  * missing property's) are computed here, once, and the root's locations are literals. A plan
- * with `unevaluated*`, a memoised `$ref`, `propertyNames` and an object that is not plain are
- * handed to the interpreter.
+ * with `unevaluated*` is explained here when only `unevaluated*` fails; one whose other keywords
+ * fail too, a memoised `$ref`, `propertyNames` and an object that is not plain are handed to the
+ * interpreter.
  *
  * Spec: JSON Schema 2020-12 Core §10 (applicators), §12.3 (output); Validation §6.
  * @module
