@@ -22,6 +22,11 @@ export interface ReadContext {
   sub(schema: unknown, path: string, base: string): Plan;
   /** The plan a `$ref` value (at `path`) points to. @throws {SchemaCompileError} */
   ref(ref: unknown, path: string, base: string): Plan;
+  /**
+   * The plan a `$dynamicRef` value (at `path`) points to in the current dynamic scope.
+   * @throws {SchemaCompileError}
+   */
+  dynamicRef(ref: unknown, path: string, base: string): Plan;
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;

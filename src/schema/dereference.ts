@@ -3,7 +3,8 @@
  * (`$id`), every anchor (`$anchor`, `$dynamicAnchor`) and the base URI and document path of every
  * subschema, and `findTarget`/`resolveRef` that resolve a `$ref` against them without fetching
  * anything. The validator, argument coercion, the strict-subset checker and the server's
- * integer guard all resolve through it.
+ * integer guard all resolve through it. When a `$ref` names a 2020-12 meta-schema, the bundled
+ * meta-schemas (`meta-schemas.ts`) are indexed too, each under its own `$id`.
  *
  * Spec: JSON Schema 2020-12 Core §8.2 (base URI, `$id`, `$anchor`), §9.2 (resolving a `$ref`
  * against the schema's base URI), §9.4.2 (identifiers inside unknown keywords are not identifiers).
@@ -11,6 +12,7 @@
  */
 import { isObject } from '../protocol/messages.js';
 import type { JsonSchema } from '../protocol/types.js';
+import { META_SCHEMAS, META_SCHEMA_PREFIX } from './meta-schemas.js';
 import { decodeFragmentPointer, escapeToken } from './pointer.js';
 import { SchemaCompileError } from './types.js';
 import { resolveUri, splitFragment } from './uri.js';
@@ -45,12 +47,18 @@ export interface SchemaIndex {
   resources: Map<string, SchemaTarget>;
   /** Each `$anchor` and `$dynamicAnchor`, by `uri#name`. */
   anchors: Map<string, SchemaTarget>;
+  /** Each `$dynamicAnchor` only, by `uri#name` (the dynamic scope looks only at these). */
+  dynamicAnchors: Map<string, SchemaTarget>;
+  /** The anchor names `$dynamicRef` fragments name (`#meta` gives `meta`). */
+  dynamicNames: Set<string>;
   /** The base URI (without fragment) of every schema object. */
   baseOf: Map<object, string>;
   /** The JSON Pointer (from the document root) of every schema object. */
   pathOf: Map<object, string>;
   /** Path of the first `$dynamicRef` seen, if any. */
   dynamicRef: string | undefined;
+  /** A `$ref` or `$dynamicRef` names a bundled meta-schema (`meta-schemas.ts`). */
+  metaRef: boolean;
 }
 
 const ONE = 1;
@@ -82,6 +90,9 @@ export function indexSchema(root: JsonSchema, options: IndexOptions = {}): Schem
     baseOf: new Map(),
     pathOf: new Map(),
     dynamicRef: undefined,
+    dynamicAnchors: new Map(),
+    dynamicNames: new Set(),
+    metaRef: false,
   };
   index.resources.set(DEFAULT_BASE, { schema: root, path: '', base: DEFAULT_BASE });
   const fail = options.lenient === true
@@ -90,6 +101,13 @@ export function indexSchema(root: JsonSchema, options: IndexOptions = {}): Schem
       throw new SchemaCompileError(path, message);
     };
   walk(index, root, '', DEFAULT_BASE, 0, new Set(), fail);
+  // The meta-schemas only when a `$ref` names one (they reference one another: walked together).
+  if (index.metaRef) {
+    for (const meta of META_SCHEMAS) {
+      const id = (meta as { $id: string }).$id;
+      if (!index.resources.has(id)) walk(index, meta, id, DEFAULT_BASE, 0, new Set(), fail);
+    }
+  }
   return index;
 }
 
@@ -129,10 +147,18 @@ function walk(index: SchemaIndex, schema: unknown, path: string, base: string, d
       fail(path + '/' + kw, `${kw} must be a name like "node" (letters, digits, -, _, .)`);
       continue;
     }
-    index.anchors.set(base + '#' + name, { schema: schema as JsonSchema, path, base });
+    const target = { schema: schema as JsonSchema, path, base };
+    index.anchors.set(base + '#' + name, target);
+    if (kw === '$dynamicAnchor') index.dynamicAnchors.set(base + '#' + name, target);
   }
-  if (index.dynamicRef === undefined && hasOwn.call(schema, '$dynamicRef')) {
-    index.dynamicRef = path + '/$dynamicRef';
+  for (const kw of ['$ref', '$dynamicRef']) {
+    const ref = hasOwn.call(schema, kw) ? schema[kw] : undefined;
+    if (typeof ref !== 'string') continue;
+    if (ref.includes(META_SCHEMA_PREFIX)) index.metaRef = true;
+    if (kw === '$ref') continue;
+    if (index.dynamicRef === undefined) index.dynamicRef = path + '/$dynamicRef';
+    const name = dynamicName(ref);
+    if (name !== undefined) index.dynamicNames.add(name);
   }
   active.add(schema);
   for (const kw in schema) {
@@ -153,6 +179,20 @@ function walk(index: SchemaIndex, schema: unknown, path: string, base: string, d
     }
   }
   active.delete(schema);
+}
+
+/**
+ * The anchor name in the fragment of a `$dynamicRef` value (`meta` for `…#meta`), or `undefined`
+ * when the fragment is empty or a JSON Pointer (then `$dynamicRef` is a plain `$ref`).
+ */
+export function dynamicName(ref: string): string | undefined {
+  const hash = ref.indexOf('#');
+  if (hash < 0 || hash === ref.length - 1 || ref[hash + 1] === '/') return undefined;
+  try {
+    return decodeURIComponent(ref.slice(hash + 1));
+  } catch {
+    return undefined;
+  }
 }
 
 /**

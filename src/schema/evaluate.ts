@@ -180,10 +180,12 @@ function ref(p: Plan, v: unknown, d: number, s: State, ev: Evaluated | null): bo
   if (target === TRUE_PLAN) return true;
   if (target === FALSE_PLAN) return report(s, 'false', '', FALSE_MESSAGE);
   spend(s);
-  if (d > s.maxDepth && p.refDeep) return report(s, '$ref', '/$ref', tooDeep(s.maxDepth));
+  if (d > s.maxDepth && p.refDeep) {
+    return report(s, p.refKeyword, '/' + p.refKeyword, tooDeep(s.maxDepth));
+  }
   const m = mark(s);
   const ok = p.refMemo && ev === null ? memoised(target, v, d, s) : apply(target, v, d, s, ev);
-  if (!ok) prefix(s, m, '', '/$ref');
+  if (!ok) prefix(s, m, '', '/' + p.refKeyword);
   return ok;
 }
 

@@ -8,6 +8,7 @@
  */
 import { own, schemaList, type ReadContext, type SchemaObject } from './context.js';
 import { Flag, type Plan } from './plan.js';
+import { SchemaCompileError } from './types.js';
 
 /**
  * Reads the in-place applicators and `unevaluated*` of `schema` into `plan`; returns their
@@ -20,6 +21,15 @@ export function readLogic(plan: Plan, schema: SchemaObject, path: string, base: 
   let flags = 0;
   const ref = own(schema, '$ref');
   if (ref !== undefined) plan.ref = ctx.ref(ref, path, base);
+  const dynamicRef = own(schema, '$dynamicRef');
+  if (dynamicRef !== undefined) {
+    if (ref !== undefined) {
+      throw new SchemaCompileError(`${path}/$dynamicRef`, '$ref and $dynamicRef in one schema ' +
+        'object are not supported: put one of them under allOf');
+    }
+    plan.ref = ctx.dynamicRef(dynamicRef, path, base);
+    plan.refKeyword = '$dynamicRef';
+  }
   const allOf = schemaList(schema, 'allOf', path);
   if (allOf !== undefined) plan.allOf = allOf.map((x, i) => ctx.sub(x, `${path}/allOf/${i}`, base));
   const anyOf = schemaList(schema, 'anyOf', path);

@@ -18,8 +18,9 @@
  * `__proto__` or `constructor` key) is handed to the interpreter; names that `Object.prototype`
  * has (`constructor`, `toString`, `__proto__`, …) are read with an own-property check; and if
  * any other name the schema reads appears on `Object.prototype` (a polluted prototype) the whole
- * value goes to the interpreter. Recursive plans, `unevaluated*`, objects with more than 64
- * named properties and plans more than 200 generated functions deep run in the interpreter too.
+ * value goes to the interpreter. Objects with more than 64 named properties, plans more than 200
+ * generated functions deep and `unevaluated*` over too many in-place subschemas
+ * (`plan-codegen-unevaluated.ts`) run in the interpreter too.
  * Differences remain outside JSON only: an own property made non-enumerable with
  * `Object.defineProperty` is read here as present, and a Proxy or a getter is read by name here
  * and by enumeration in the interpreter.
@@ -32,12 +33,13 @@ import { deepEqual } from './deep-equal.js';
 import {
   containsFailure, duplicate, itemNotAllowed, sizeFailure, uniqueOk,
 } from './keywords-array.js';
-import { oneOfManyMessage, tooDeep } from './keywords-logic.js';
+import { itemUnevaluated, oneOfManyMessage, tooDeep } from './keywords-logic.js';
 import { additionalNotAllowed, countMessage, propertyNotAllowed } from './keywords-object.js';
 import { isMultipleOf } from './keywords-number.js';
 import { codePoints } from './keywords-string.js';
 import { TypeBit, typeMessage } from './keywords-type.js';
 import { valuesOk } from './keywords-value.js';
+import { type RestFailure, unevaluatedCode } from './plan-codegen-unevaluated.js';
 import { FALSE_PLAN, Flag, Op, type Plan, TRUE_PLAN, alias } from './plan.js';
 import {
   count, delegate, errorPass, fail, failm, full, memoRef, names, result, summarise,
@@ -97,6 +99,7 @@ export interface Runtime {
   readonly itemNotAllowed: typeof itemNotAllowed;
   readonly tooDeep: typeof tooDeep;
   readonly oneOfManyMessage: typeof oneOfManyMessage;
+  readonly itemUnevaluated: typeof itemUnevaluated;
   readonly esc: typeof escapeToken;
 }
 
@@ -107,7 +110,7 @@ export const RUNTIME: Runtime = {
   // The error pass (`plan-explain.ts`).
   errorPass, fail, failm, describe, full, count, summarise, delegate, memoRef, names, result, spend, typeMessage,
   propertyNotAllowed, additionalNotAllowed, countMessage, sizeFailure, containsFailure, duplicate,
-  itemNotAllowed, tooDeep, oneOfManyMessage,
+  itemNotAllowed, tooDeep, oneOfManyMessage, itemUnevaluated,
   esc: escapeToken,
 };
 
@@ -122,6 +125,10 @@ class Generator implements Emit {
   readonly fns: string[] = [];
   readonly fnOf = new Map<Plan, string>();
   readonly onStack = new Set<Plan>();
+  /** `unevaluated*` plans too large to unfold (`plan-codegen-unevaluated.ts`). */
+  readonly tooLarge = new Set<Plan>();
+  /** The functions of `unevaluated*` plans without their `unevaluated*` (for the error pass). */
+  readonly ownOf = new Map<Plan, string>();
   /** Names read with a plain load: the entry checks that `Object.prototype` has none of them. */
   readonly loaded = new Set<string>();
   temp = 0;
@@ -170,19 +177,47 @@ class Generator implements Emit {
   call(p: Plan, x: string, d: string): string {
     const known = this.fnOf.get(p);
     if (known !== undefined) return `${known}(${x},${d},s)`;
-    if ((p.flags & Flag.Unevaluated) !== 0 || p.keys.length > MAX_NAMES ||
-      this.onStack.size >= MAX_NESTING) {
+    if (p.keys.length > MAX_NAMES || this.onStack.size >= MAX_NESTING ||
+      this.tooLarge.has(p)) {
       return this.interpret(p, x, d);
     }
-    let name = this.fnOf.get(p);
+    const name = `f${this.fnOf.size}`;
+    this.fnOf.set(p, name);
+    this.onStack.add(p);
+    let body = this.body(p);
+    if ((p.flags & Flag.Unevaluated) !== 0) {
+      const rest = unevaluatedCode(this, p);
+      if (rest === undefined) {
+        // Too many in-place subschemas to unfold: the interpreter runs this plan. (Calls
+        // generated meanwhile that name this function still find it, as an interpreter call.)
+        this.tooLarge.add(p);
+        body = `return ${this.interpret(p, 'x', 'd')};`;
+      } else {
+        body += rest;
+      }
+    }
+    this.fns.push(`function ${name}(x,d,s){${body}return true;}`);
+    this.onStack.delete(p);
+    return `${name}(${x},${d},s)`;
+  }
+
+  /**
+   * A call of a function checking every keyword of the `unevaluated*` plan `p` except
+   * `unevaluated*` (a non-plain object: the interpreter's whole verdict).
+   */
+  ownCheck(p: Plan, x: string, d: string): string {
+    let name = this.ownOf.get(p);
     if (name === undefined) {
-      name = `f${this.fnOf.size}`;
-      this.fnOf.set(p, name);
-      this.onStack.add(p);
+      name = `g${this.ownOf.size}`;
+      this.ownOf.set(p, name);
       this.fns.push(`function ${name}(x,d,s){${this.body(p)}return true;}`);
-      this.onStack.delete(p);
     }
     return `${name}(${x},${d},s)`;
+  }
+
+  /** `unevaluated*` of `p` once its other keywords passed (`plan-codegen-unevaluated.ts`). */
+  unevaluated(p: Plan, fail: RestFailure): string | undefined {
+    return this.tooLarge.has(p) ? undefined : unevaluatedCode(this, p, fail);
   }
 
   /** A leaf plan (no subschema) as an inline expression; `undefined` for a function. */

@@ -11,8 +11,9 @@
  * Messages come from the keywords' definitions (`Assertion.message`, `typeMessage`, ...); the
  * parts that depend only on the schema (`Assertion.head`, `typeHead`, whole messages such as a
  * missing property's) are computed here, once, and the root's locations are literals. A plan
- * with `unevaluated*`, a memoised `$ref`, `propertyNames` and an object that is not plain are
- * handed to the interpreter.
+ * with `unevaluated*` is explained here when only `unevaluated*` fails; one whose other keywords
+ * fail too, a memoised `$ref`, `propertyNames` and an object that is not plain are handed to the
+ * interpreter.
  *
  * Spec: JSON Schema 2020-12 Core §10 (applicators), §12.3 (output); Validation §6.
  * @module
@@ -24,6 +25,7 @@ import { dependencyMissing, missingRequired, propertyNotAllowed } from './keywor
 import { TypeBit, typeHead } from './keywords-type.js';
 import { escapeToken } from './pointer.js';
 import { FALSE_PLAN, Flag, type Plan, TRUE_PLAN, isRefOnly } from './plan.js';
+import type { RestFailure } from './plan-codegen-unevaluated.js';
 
 /** What the error pass asks of the verdict's generator (`plan-codegen.ts`). */
 export interface VerdictSource extends Emit {
@@ -35,6 +37,10 @@ export interface VerdictSource extends Emit {
   load(name: string): string;
   /** A fresh identifier starting with `prefix`. */
   fresh(prefix: string): string;
+  /** The verdict of every keyword of the `unevaluated*` plan `p` except `unevaluated*`. */
+  ownCheck(p: Plan, x: string, d: string): string;
+  /** `unevaluated*` of `p` after its other keywords passed; `undefined`: too large to unfold. */
+  unevaluated(p: Plan, fail: RestFailure): string | undefined;
 }
 
 /** Explain functions nested deeper than this (a long `$ref` chain) hand over to the interpreter. */
@@ -182,11 +188,10 @@ export class ExplainGenerator {
 
   /** The body of the explain function of `p`, as `evaluate` in the error mode. */
   private body(p: Plan, at: string, kw: string): string {
-    const cp = this.g.constant(p);
-    if ((p.flags & Flag.Unevaluated) !== 0) return `return R.delegate(${cp},x,d,E,${at},${kw});`;
+    if ((p.flags & Flag.Unevaluated) !== 0) return this.unevaluated(p, at, kw);
     if (isRefOnly(p) && !p.refDeep && p.ref !== TRUE_PLAN && p.ref !== FALSE_PLAN) {
       // Only a `$ref`, which must be what fails: its target, without asking its verdict again.
-      return `R.spend(E);${this.explain(p.ref as Plan, 'x', 'd', at, cat(kw, '/$ref'))}return false;`;
+      return `R.spend(E);${this.explain(p.ref as Plan, 'x', 'd', at, cat(kw, '/' + p.refKeyword))}return false;`;
     }
     const f = p.flags;
     let out = 'const s=S;let ok=true;';
@@ -210,6 +215,33 @@ export class ExplainGenerator {
     out += this.values(p, 'x', at, kw, true);
     if ((f & Flag.Logic) !== 0) out += this.logic(p, at, kw);
     return `${out}return ok;`;
+  }
+
+  /**
+   * An `unevaluated*` plan: when its other keywords pass (the common mistake: a property no
+   * subschema allows), only `unevaluated*` fails, and the generated loop reports each property
+   * or item it fails, as `evaluateWithRest` does; otherwise (or for an object that is not plain,
+   * or a plan too large to unfold) the interpreter explains the whole plan.
+   */
+  private unevaluated(p: Plan, at: string, kw: string): string {
+    const delegate = `return R.delegate(${this.g.constant(p)},x,d,E,${at},${kw});`;
+    const rest = (q: Plan, y: string, where: string, keyword: string, message: string): string => {
+      const kl = cat(kw, '/' + keyword);
+      const report = q === FALSE_PLAN
+        ? this.fail(where, kl, keyword, { head: '', rest: message })
+        : this.explain(q, y, 'd+1', where, kl);
+      return `${report}if(R.full(E))return false;ok=false;`;
+    };
+    const code = this.g.unevaluated(p, {
+      prop: (k, y) => rest(p.uProps as Plan, y, join(at, `"/"+R.esc(${k})`), 'unevaluatedProperties',
+        `R.propertyNotAllowed(${k})`),
+      item: (i, y) => rest(p.uItems as Plan, y, join(at, `"/"+${i}`), 'unevaluatedItems',
+        `R.itemUnevaluated(${i})`),
+    });
+    if (code === undefined) return delegate;
+    return 'const s=S;let ok=true;' +
+      `if(typeof x==="object"&&x!==null&&!Array.isArray(x)&&(x.constructor!==Object||Object.getPrototypeOf(x)!==P))${delegate}` +
+      `if(!${this.g.ownCheck(p, 'x', 'd')})${delegate}${code}return ok;`;
   }
 
   /**
@@ -378,9 +410,9 @@ export class ExplainGenerator {
       out += `${this.fail(at, kw, 'false', { head: FALSE_MESSAGE, rest: null })}if(R.full(E))return false;ok=false;`;
     } else if (target !== null && target !== TRUE_PLAN) {
       out += 'R.spend(E);';
-      const ref = cat(kw, '/$ref');
+      const ref = cat(kw, '/' + p.refKeyword);
       const deep = p.refDeep
-        ? `if(d>E.maxDepth){${this.fail(at, ref, '$ref', { head: '', rest: 'R.tooDeep(E.maxDepth)' })}if(R.full(E))return false;ok=false;}else ` : '';
+        ? `if(d>E.maxDepth){${this.fail(at, ref, p.refKeyword, { head: '', rest: 'R.tooDeep(E.maxDepth)' })}if(R.full(E))return false;ok=false;}else ` : '';
       if (p.refMemo) {
         out += `${deep}if(!R.memoRef(${this.g.constant(target)},x,d,E,${at},${ref})){if(R.full(E))return false;ok=false;}`;
       } else {

@@ -187,6 +187,8 @@ export class Plan {
   maxItems: number = Infinity;
   unique = false;
   ref: Plan | null = null;
+  /** The keyword `ref` came from: `$ref`, or `$dynamicRef` (resolved in its dynamic scope). */
+  refKeyword = '$ref';
   /** The `$ref` leads into a recursive loop: it fails past `maxDepth`. */
   refDeep = false;
   /** A `refDeep` whose target one value may meet more than once: its verdicts are memoised. */

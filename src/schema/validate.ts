@@ -23,7 +23,7 @@ import { cut, tooDeep } from './explain-runtime.js';
 import { MAX_ERROR_STEPS, type State } from './state.js';
 import { verdict } from './verdict.js';
 import {
-  type CompileOptions, SchemaCompileError, type SchemaError, type ValidationResult, type Validator,
+  type CompileOptions, type SchemaError, type ValidationResult, type Validator,
 } from './types.js';
 
 /** Validations interpreted before the verdict's code is generated (see `plan-codegen.ts`). */
@@ -37,9 +37,12 @@ const VALID: ValidationResult = Object.freeze({
  * Compiles `schema` (JSON Schema 2020-12) once into a `Validator`. `$ref`s are resolved now,
  * within the document only (by JSON Pointer, `$anchor` or `$id`); nothing is ever fetched.
  *
- * Throws `SchemaCompileError` (with `.path`) for a `$ref` outside the document, `$dynamicRef`
- * (not supported), an invalid keyword value, a `pattern` that is not an ECMAScript regex with
- * the `u` flag, a `$ref` loop that never descends into the value, or an unknown keyword when
+ * `$dynamicRef` is resolved in its dynamic scope, and the 2020-12 meta-schemas are bundled
+ * (`meta-schemas.ts`), so a `$ref` to `https://json-schema.org/draft/2020-12/schema` works.
+ *
+ * Throws `SchemaCompileError` (with `.path`) for a `$ref` outside the document, `$ref` and
+ * `$dynamicRef` in one schema object, an invalid keyword value, a `pattern` that is not an
+ * ECMAScript regex with the `u` flag, a `$ref` loop that never descends into the value, or an unknown keyword when
  * `options.strict` is set.
  *
  * The plans keep `enum` and `const` values by reference, so do not change `schema` after this
@@ -51,9 +54,6 @@ const VALID: ValidationResult = Object.freeze({
  */
 export function compileSchema(schema: JsonSchema, options: CompileOptions = {}): Validator {
   const index = indexSchema(schema);
-  if (index.dynamicRef !== undefined) {
-    throw new SchemaCompileError(index.dynamicRef, '$dynamicRef is not supported; use $ref');
-  }
   const plan = new PlanCompiler(index, options.strict === true, options.formatAssertion === true)
     .compile(schema, DEFAULT_BASE);
   const maxDepth = options.maxDepth ?? 256;

@@ -40,7 +40,7 @@ export const GROUP: ReadonlyMap<string, number> = new Map<string, number>([
   ...['properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'required',
     'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas']
     .map((k): [string, number] => [k, G_OBJECT]),
-  ...['$defs', 'type', 'enum', 'const', '$ref', 'allOf', 'anyOf', 'oneOf', 'not', 'if',
-    'unevaluatedProperties', 'unevaluatedItems'].map((k): [string, number] => [k, G_OTHER]),
+  ...['$defs', 'type', 'enum', 'const', '$ref', '$dynamicRef', 'allOf', 'anyOf', 'oneOf', 'not',
+    'if', 'unevaluatedProperties', 'unevaluatedItems'].map((k): [string, number] => [k, G_OTHER]),
 ]);
 

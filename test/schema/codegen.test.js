@@ -202,6 +202,8 @@ test(`generated and interpreted verdicts and errors agree, and verdicts agree wi
     'structured enum/const': 'R.valuesOk(', 'large enum': '.has(', 'multipleOf': 'R.isMultipleOf(',
     'code points': 'R.codePoints(', 'pattern': '.test(', 'prototype pollution check': 'P["',
     'prefixItems': 'if(n>0){', 'if/then/else': ')?', 'type switch': 'if(typeof x==="string"){',
+    'unevaluatedProperties': 'for(const u', 'unevaluatedItems': 'for(let u',
+    'unevaluated* from branches': 'const e=new Set();', 'unevaluated* explained': '/unevaluatedProperties"',
   };
   const seen = Object.fromEntries(Object.entries(features).map(([k, needle]) => [k, sources.filter((src) => src.includes(needle)).length]));
   t.diagnostic(`generated sources using: ${JSON.stringify(seen)}`);
@@ -430,4 +432,62 @@ test('the generated error pass lists failing properties in the order of the valu
     '/c: expected boolean, got integer 0', '/b: expected string, got integer 1', '/a: expected number, got string "x"',
   ]);
   assert.deepEqual(messages({ b: 1, c: 0, a: 1 }), ['/b: expected string, got integer 1', '/c: expected boolean, got integer 0']);
+});
+
+test('unevaluatedProperties and unevaluatedItems run in generated code, branch annotations recorded only when the branch passes', () => {
+  // plan-codegen-unevaluated.ts: names from properties/allOf/$ref are known while generating;
+  // anyOf, oneOf, if/then/else, dependentSchemas and contains record at run time.
+  const cases = [
+    [{
+      $defs: { base: { properties: { id: { type: 'integer' } } } },
+      $ref: '#/$defs/base',
+      allOf: [{ patternProperties: { '^x-': true } }],
+      anyOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: true }, required: ['b'] }],
+      unevaluatedProperties: false,
+    }, [
+      [{ id: 1, 'x-y': 0, a: 's' }, true], [{ id: 1, b: 0 }, true], [{ a: 's', b: 0 }, true],
+      [{ a: 1, b: 0 }, false], // the first branch fails: `a` is not evaluated
+      [{ id: 1, a: 's', c: 0 }, false], [{ a: 's', 'y-x': 0 }, false],
+    ]],
+    [{
+      if: { properties: { kind: { const: 'a' } } },
+      then: { properties: { x: true } },
+      else: { properties: { y: true } },
+      dependentSchemas: { kind: { properties: { z: true } } },
+      unevaluatedProperties: { type: 'number' },
+    }, [
+      [{ kind: 'a', x: 'q', z: 'q' }, true], [{ kind: 2, y: 'q', z: 'q' }, true],
+      [{ kind: 'b', y: 'q' }, false], // `if` fails: its annotation of `kind` is dropped
+      [{ kind: 'a', y: 'q' }, false], [{ x: 'q' }, true], [{ y: 'q' }, false], [{ kind: 'a' }, true],
+    ]],
+    [{
+      prefixItems: [{ type: 'string' }],
+      oneOf: [{ contains: { type: 'boolean' } }, { prefixItems: [true, { type: 'null' }] }],
+      unevaluatedItems: false,
+    }, [
+      [['s', true], true], [['s', null], true], [['s', true, false], true],
+      [['s', 1, true], false], [['s', null, 2], false], [['s', true, null], false],
+    ]],
+    [{ allOf: [{ unevaluatedProperties: true }], unevaluatedProperties: false }, [[{ a: 1 }, true]]],
+    [{ anyOf: [{ items: true }, true], unevaluatedItems: false }, [[[], true], [[1], true], ['s', true]]],
+  ];
+  for (const [schema, values] of cases) {
+    const before = generated.sources.length;
+    const fast = compileGenerated(schema);
+    const source = generated.sources[before];
+    // (The fourth evaluates everything while generating: no loop is left.)
+    assert.equal(source.includes('for(const u') || source.includes('for(let u'), cases.findIndex(([x]) => x === schema) !== 3,
+      `generated unevaluated* loop for ${JSON.stringify(schema)}`);
+    const slow = compileSchema(schema, { codegen: false });
+    for (const [value, expected] of values) {
+      assert.equal(fast.validate(value).valid, expected, `generated: ${JSON.stringify(schema)} on ${JSON.stringify(value)}`);
+      assert.equal(slow.validate(value).valid, expected, `interpreted: ${JSON.stringify(schema)} on ${JSON.stringify(value)}`);
+      // The generated error pass reports what the interpreter does (the same errors, in order).
+      assert.deepEqual(fast.validate(value), slow.validate(value));
+    }
+  }
+  // An unevaluated property, named in the message a model reads.
+  const fast = compileGenerated(cases[0][0]);
+  assert.deepEqual(fast.validate({ id: 1, a: 's', c: 0 }).errors.map((e) => [e.keywordLocation, e.message]),
+    [['/unevaluatedProperties', '/c: property "c" is not allowed']]);
 });

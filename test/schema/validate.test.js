@@ -155,8 +155,24 @@ describe('compile-time refusals', () => {
     refused({ $ref: '#/$defs/missing' }, '/$ref', /does not point into this schema/);
   });
 
-  test('$dynamicRef is refused', () => {
-    refused({ items: { $dynamicRef: '#node' } }, '/items/$dynamicRef', /not supported/);
+  test('a $dynamicRef to an anchor the document does not have is refused, never fetched', () => {
+    refused({ items: { $dynamicRef: '#node' } }, '/items/$dynamicRef', /\$dynamicRef "#node" does not point into this schema/);
+  });
+
+  test('a document needing more than 64 dynamic scopes is refused, not compiled 64 times over', () => {
+    // Each resource, entered first through its own $ref, is the outermost to define `x`.
+    const resource = (i) => ({ $id: `r${i}`, $defs: { a: { $dynamicAnchor: 'x' } }, items: { $dynamicRef: '#x' } });
+    const schema = (n) => ({
+      $defs: Object.fromEntries(Array.from({ length: n }, (_, i) => [`r${i}`, resource(i)])),
+      anyOf: Array.from({ length: n }, (_, i) => ({ $ref: `r${i}` })),
+    });
+    assert.equal(compileSchema(schema(60)).validate([[]]).valid, true);
+    refused(schema(70), '/$defs/r0/items/$dynamicRef', /more than 64 dynamic scopes/);
+  });
+
+  test('$ref and $dynamicRef in one schema object are refused with the way out', () => {
+    refused({ $defs: { a: { $dynamicAnchor: 'a' } }, items: { $ref: '#/$defs/a', $dynamicRef: '#a' } },
+      '/items/$dynamicRef', /put one of them under allOf/);
   });
 
   test('required must be an array of strings', () => {
@@ -192,6 +208,49 @@ describe('compile-time refusals', () => {
     const validator = compileSchema(tree);
     assert.equal(validator.validate({ kids: [{ kids: [] }] }).valid, true);
     assert.equal(validator.validate({ kids: [{ kids: 1 }] }).valid, false);
+  });
+});
+
+describe('$dynamicRef and the bundled meta-schemas', () => {
+  // Both backends: the interpreter, then the generated code (from the 4th validation on).
+  const both = (schema) => [compileSchema(schema, { codegen: false }), compileSchema(schema, { codegen: true })];
+
+  test('a $ref to the 2020-12 meta-schema checks a schema and says what is wrong where', () => {
+    for (const v of both({ $ref: 'https://json-schema.org/draft/2020-12/schema' })) {
+      assert.equal(v.validate({ type: 'object', properties: { a: { type: 'string', minLength: 1 } } }).valid, true);
+      assert.equal(v.validate(true).valid, true);
+      const messages = v.validate({ properties: { a: { minLength: -1 } }, required: 'a' }).errors.map((e) => e.message);
+      assert.deepEqual(messages, ['/properties/a/minLength: expected a number >= 0, got -1', '/required: expected array, got string "a"']);
+      // Through `$dynamicRef: "#meta"` at every depth.
+      const deep = v.validate({ $defs: { x: { items: { not: { anyOf: [] } } } } });
+      assert.deepEqual(deep.errors.map((e) => e.message), ['/$defs/x/items/not/anyOf: expected at least 1 items, got 0']);
+      assert.match(deep.errors[0].keywordLocation, /\/\$dynamicRef\//);
+    }
+  });
+
+  test('a $dynamicRef resolves to the outermost $dynamicAnchor in the dynamic scope', () => {
+    // A generic list whose item schema the including resource chooses (Core §8.2.3.2).
+    const schema = {
+      $id: 'https://example.com/strings',
+      $defs: {
+        item: { $dynamicAnchor: 'item', type: 'string' },
+        list: {
+          $id: 'list',
+          type: 'array',
+          items: { $dynamicRef: '#item' },
+          $defs: { default: { $dynamicAnchor: 'item' } },
+        },
+      },
+      properties: { words: { $ref: 'list' }, any: { $ref: 'list#/$defs/default' } },
+    };
+    for (const v of both(schema)) {
+      for (let i = 0; i < 4; i++) v.validate({});
+      assert.equal(v.validate({ words: ['a', 'b'] }).valid, true);
+      assert.deepEqual(v.validate({ words: ['a', 1] }).errors.map((e) => [e.keywordLocation, e.message]),
+        [['/properties/words/$ref/items/$dynamicRef/type', '/words/1: expected string, got integer 1']]);
+    }
+    // On its own, the list takes any item (its own $dynamicAnchor is the outermost).
+    for (const v of both(schema.$defs.list)) assert.equal(v.validate([1, 'a', null]).valid, true);
   });
 });
 

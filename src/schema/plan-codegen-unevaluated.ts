@@ -1,0 +1,214 @@
+/**
+ * The generated `unevaluatedProperties`/`unevaluatedItems` (`plan-codegen.ts` calls it once the
+ * plan's other keywords have passed). What those keywords evaluated is worked out while
+ * generating wherever it does not depend on the value: `properties`, `patternProperties`,
+ * `additionalProperties`, `prefixItems`, `items` and nested `unevaluated*`, reached through
+ * `allOf` and `$ref`, become names, patterns and a count written into the final loop. Only what
+ * a branch adds (`anyOf`, `oneOf`, `if`/`then`/`else`, `dependentSchemas`, `contains`) is
+ * recorded at run time, in a small set filled after each branch's verdict. The interpreter
+ * (`evaluate.ts`, `evaluateWithRest`) answers the same, and runs instead when the in-place
+ * subschemas are too many to unfold (`MAX_UNFOLD`).
+ *
+ * Spec: JSON Schema 2020-12 Core §11.2 (unevaluatedItems), §11.3 (unevaluatedProperties), §7.7.1
+ * (annotations of passing subschemas only).
+ * @module
+ */
+import { FALSE_PLAN, Flag, type Plan, TRUE_PLAN } from './plan.js';
+
+/** What the unevaluated code needs from the generator (`plan-codegen.ts`). */
+export interface UnevaluatedEmit {
+  /** A name in the generated source for `value`, passed in. */
+  constant(value: unknown): string;
+  /** A fresh identifier starting with `prefix`. */
+  fresh(prefix: string): string;
+  /** A boolean expression: the value `x` (an identifier) passes `p` at depth `d`. */
+  check(p: Plan, x: string, d: string): string;
+}
+
+/** In-place subschemas unfolded per plan at most; past it the interpreter runs the plan. */
+const MAX_UNFOLD = 200;
+
+/** Thrown when a plan unfolds into more than `MAX_UNFOLD` subschemas. */
+class TooLarge extends Error {}
+
+/** What every passing value has evaluated, known while generating. */
+interface Known {
+  names: Set<string>;
+  patterns: RegExp[];
+  /** Leading items evaluated (`prefixItems`). */
+  items: number;
+  all: boolean;
+}
+
+/**
+ * Unfolds the in-place subschemas of one plan, for properties (`props`) or items. With a `Known`
+ * record, what does not depend on the value goes into it; otherwise (inside a branch) it is
+ * written as statements on the run-time record: `a` (everything evaluated), `e` (a `Set` of
+ * names or indexes), `n` (leading items).
+ */
+class Unfold {
+  private left = MAX_UNFOLD;
+  /** The code uses the run-time set `e`, the flag `a`, the count `n`. */
+  usesSet = false;
+  usesAll = false;
+  usesCount = false;
+
+  constructor(private readonly g: UnevaluatedEmit, private readonly props: boolean) {}
+
+  /**
+   * Statements recording what `q` evaluates on the passing value `x`. With `self`, `q` is the
+   * plan being checked: its own `unevaluated*` is the keyword checked, not an annotation.
+   */
+  gather(q: Plan, known: Known | null, self = false): string {
+    if (q === TRUE_PLAN || q === FALSE_PLAN || q.flags === 0) return '';
+    if (--this.left < 0) throw new TooLarge();
+    let out = '';
+    if (this.props) {
+      if ((q.uPropsGiven && !self) || ((q.flags & Flag.Object) !== 0 && q.allPropsEvaluated)) {
+        return this.all(known);
+      }
+      if ((q.flags & Flag.Object) !== 0) {
+        const names = q.keys.slice(0, q.nProps);
+        if (known !== null) {
+          for (const k of names) known.names.add(k);
+          known.patterns.push(...q.patterns);
+        } else {
+          out += this.names(names, q.patterns);
+        }
+        for (let i = 0; i < q.depSchemaNames.length; i++) {
+          const key = JSON.stringify(q.depSchemaNames[i]);
+          const inner = this.gather(q.depSchemaPlans[i], null);
+          if (inner !== '') out += `if(R.hasOwn.call(x,${key})&&x[${key}]!==undefined){${inner}}`;
+        }
+      }
+    } else {
+      if ((q.uItemsGiven && !self) || ((q.flags & Flag.Array) !== 0 && q.allItemsEvaluated)) {
+        return this.all(known);
+      }
+      if ((q.flags & Flag.Array) !== 0) {
+        const n = q.prefix.length;
+        if (n > 0 && known !== null) {
+          if (n > known.items) known.items = n;
+        } else if (n > 0) {
+          this.usesCount = true;
+          out += `if(n<${n})n=${n};`;
+        }
+        if (q.contains !== null) {
+          this.usesSet = true;
+          const i = this.g.fresh('i');
+          const y = this.g.fresh('y');
+          out += `for(let ${i}=0;${i}<x.length;${i}++){const ${y}=x[${i}];` +
+            `if(${this.g.check(q.contains, y, 'd+1')})e.add(${i});}`;
+        }
+      }
+    }
+    if ((q.flags & Flag.Logic) === 0) return out;
+    if (q.ref !== null) out += this.gather(q.ref, known);
+    for (const x of q.allOf) out += this.gather(x, known);
+    // A branch records only when it passes (Core §7.7.1): its verdict first.
+    for (const list of [q.anyOf, q.oneOf]) {
+      for (const x of list) {
+        const inner = this.gather(x, null);
+        if (inner !== '') out += `if(${this.g.check(x, 'x', 'd')}){${inner}}`;
+      }
+    }
+    if (q.ifPlan !== null) {
+      const passed = this.gather(q.ifPlan, null) +
+        (q.thenPlan === null ? '' : this.gather(q.thenPlan, null));
+      const failed = q.elsePlan === null ? '' : this.gather(q.elsePlan, null);
+      if (passed !== '' || failed !== '') {
+        out += `if(${this.g.check(q.ifPlan, 'x', 'd')}){${passed}}else{${failed}}`;
+      }
+    }
+    return out;
+  }
+
+  private all(known: Known | null): string {
+    if (known !== null) {
+      known.all = true;
+      return '';
+    }
+    this.usesAll = true;
+    return 'a=true;';
+  }
+
+  /** Run-time records of the property names and patterns of a passing branch. */
+  private names(names: string[], patterns: RegExp[]): string {
+    if (names.length === 0 && patterns.length === 0) return '';
+    this.usesSet = true;
+    let out = names.map((k) => `e.add(${JSON.stringify(k)});`).join('');
+    if (patterns.length > 0) {
+      const k = this.g.fresh('k');
+      const tests = patterns.map((re) => `${this.g.constant(re)}.test(${k})`).join('||');
+      out += `for(const ${k} in x)if(${tests})e.add(${k});`;
+    }
+    return out;
+  }
+}
+
+/**
+ * What the code does with a property or item that `unevaluated*` fails: `k`/`i` names its key or
+ * index and `y` its value. The verdict returns `false`; the error pass reports.
+ */
+export interface RestFailure {
+  prop(k: string, y: string): string;
+  item(i: string, y: string): string;
+}
+
+const VERDICT: RestFailure = { prop: () => 'return false;', item: () => 'return false;' };
+
+/**
+ * Statements checking `p`'s `unevaluatedProperties` and `unevaluatedItems` on `x` (any value;
+ * a non-array object is plain, as `plan-codegen.ts` makes sure) once its other keywords passed,
+ * `return false` on the first failure (or `fail`'s statements); `undefined` when the plan is too
+ * large to unfold (the interpreter runs it).
+ */
+export function unevaluatedCode(g: UnevaluatedEmit, p: Plan,
+  fail: RestFailure = VERDICT): string | undefined {
+  try {
+    let out = '';
+    if (p.uProps !== null) {
+      const code = props(g, p, p.uProps, fail);
+      if (code !== '') out += `if(typeof x==="object"&&x!==null&&!Array.isArray(x)){${code}}`;
+    }
+    if (p.uItems !== null) {
+      const code = items(g, p, p.uItems, fail);
+      if (code !== '') out += `if(Array.isArray(x)){${code}}`;
+    }
+    return out;
+  } catch (error) {
+    if (error instanceof TooLarge) return undefined;
+    throw error;
+  }
+}
+
+function props(g: UnevaluatedEmit, p: Plan, rest: Plan, fail: RestFailure): string {
+  const known: Known = { names: new Set(), patterns: [], items: 0, all: false };
+  const u = new Unfold(g, true);
+  const gathered = u.gather(p, known, true);
+  if (known.all) return '';
+  const k = g.fresh('u');
+  const y = g.fresh('y');
+  const tests = [...known.names].map((n) => `${k}===${JSON.stringify(n)}`);
+  for (const re of known.patterns) tests.push(`${g.constant(re)}.test(${k})`);
+  if (u.usesSet) tests.push(`e.has(${k})`);
+  const skip = tests.length === 0 ? '' : `if(${tests.join('||')})continue;`;
+  const loop = `for(const ${k} in x){if(!R.hasOwn.call(x,${k}))continue;const ${y}=x[${k}];` +
+    `if(${y}===undefined)continue;${skip}if(!${g.check(rest, y, 'd+1')}){${fail.prop(k, y)}}}`;
+  return (u.usesSet ? 'const e=new Set();' : '') + (u.usesAll ? 'let a=false;' : '') +
+    gathered + (u.usesAll ? `if(!a){${loop}}` : loop);
+}
+
+function items(g: UnevaluatedEmit, p: Plan, rest: Plan, fail: RestFailure): string {
+  const known: Known = { names: new Set(), patterns: [], items: 0, all: false };
+  const u = new Unfold(g, false);
+  const gathered = u.gather(p, known, true);
+  if (known.all) return '';
+  const i = g.fresh('u');
+  const y = g.fresh('y');
+  const skip = u.usesSet ? `if(e.has(${i}))continue;` : '';
+  const loop = `for(let ${i}=n;${i}<x.length;${i}++){${skip}` +
+    `const ${y}=x[${i}];if(!${g.check(rest, y, 'd+1')}){${fail.item(i, y)}}}`;
+  return `let n=${known.items};` + (u.usesSet ? 'const e=new Set();' : '') +
+    (u.usesAll ? 'let a=false;' : '') + gathered + (u.usesAll ? `if(!a){${loop}}` : loop);
+}
