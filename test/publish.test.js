@@ -53,8 +53,10 @@ test('every file npm would ship imports only node: modules and its own relative 
   // 325 KB until the README's reference moves to docs/ (not shipped; issue 20): the 1,460-line
   // README is 30 KB of the tarball. Measured: main 308.8 KB (scale-out stores, dev, pack), with
   // Standard Schema tools and the keyword lint 318.6 KB; with the validator's generated error pass
-  // (plan-explain, explain-runtime, plan-ambiguity: issue 21) 325.1 KB, hence 332 KB.
-  assert.ok(size < 332_000, `tarball is ${size} bytes`);
+  // (plan-explain, explain-runtime, plan-ambiguity: issue 21) 325.1 KB; main with the node:http
+  // path read directly (node-request.ts, http-request.ts) 338.7 KB, with the endpoint split into
+  // modules of one job each 339.6 KB, hence 342 KB.
+  assert.ok(size < 342_000, `tarball is ${size} bytes`);
 });
 
 /** Every file reached from `entry` by its relative imports, asserting none imports a node: module. */

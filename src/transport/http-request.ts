@@ -3,7 +3,7 @@
  * gives a web `Request` ({@link webRequest}); the node:http handler gives an `IncomingMessage` read
  * directly (`node-request.ts`), with no web `Request`, body stream or `AbortController` made for
  * it (a token verifier alone gets a `Request`, made on demand). Every check (Host and Origin, limits, authorization, sessions, resumption) is written once,
- * in `fetch-handler.ts`, against this shape. Imports no `node:` module.
+ * in `endpoint.ts` and the modules it calls, against this shape. Imports no `node:` module.
  *
  * Spec: MCP 2025-11-25, Basic / Transports ("Streamable HTTP"); MCP 2026-07-28, Basic /
  * Transports / Streamable HTTP.

@@ -248,6 +248,11 @@ export function errorReply(
   );
 }
 
+/** A transport-level refusal: `status` with a JSON-RPC `-32600` (Invalid Request) error body. */
+export function refuse(status: number, text: string, headers: Headers): HttpReply {
+  return errorReply(status, ErrorCode.InvalidRequest, text, { headers });
+}
+
 /** An empty response (`202 Accepted`, `204 No Content`, `405` with `Allow`, ...). */
 export function emptyResponse(status: number, headers: Headers = new Headers()): HttpReply {
   return new HttpReply(status, headers);

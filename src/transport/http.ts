@@ -21,12 +21,8 @@ import type { AddressInfo } from 'node:net';
 import type { ResourceServerOptions } from '../auth/options.js';
 import { createResourceServer, ResourceServer } from '../auth/resource-server.js';
 import type { Server } from '../server/server.js';
-import {
-  createEndpoint,
-  fetchHandlerOf,
-  type FetchHandler,
-  type FetchHandlerOptions,
-} from './fetch-handler.js';
+import { createEndpoint } from './endpoint.js';
+import { fetchHandlerOf, type FetchHandler, type FetchHandlerOptions } from './fetch-handler.js';
 import { hostsForBind } from './bound-hosts.js';
 import type { HttpReply, HttpRequest } from './http-request.js';
 import { nodeRequest } from './node-request.js';
