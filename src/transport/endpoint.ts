@@ -20,7 +20,7 @@ import { healthResponse, reportMissingStateSecret } from './deployment.js';
 import type { ExecutionContext, FetchHandlerOptions } from './endpoint-options.js';
 import { MemoryEventStore, type EventStore } from './event-store.js';
 import { getStream, type GetContext } from './get.js';
-import { HttpReply, type HttpRequest } from './http-request.js';
+import { HttpReply, type HttpRequest, type ReplyHeaders } from './http-request.js';
 import {
   corsHeaders,
   emptyResponse,
@@ -157,10 +157,10 @@ export function createEndpoint(server: Server, options: FetchHandlerOptions = {}
   }
   reportMissingStateSecret(server);
 
-  async function remove(request: HttpRequest, cors: Headers, owner: string): Promise<HttpReply> {
+  async function remove(request: HttpRequest, cors: ReplyHeaders, owner: string): Promise<HttpReply> {
     const version = request.headers.get(HEADER.protocolVersion);
     if (version !== null && MODERN_REVISIONS.includes(version)) {
-      return emptyResponse(405, mergeHeaders(new Headers({ allow: 'POST' }), cors));
+      return emptyResponse(405, mergeHeaders({ allow: 'POST' }, cors));
     }
     const sessionId = request.headers.get(HEADER.sessionId);
     if (sessionId === null)
@@ -185,7 +185,7 @@ export function createEndpoint(server: Server, options: FetchHandlerOptions = {}
       !requestHostAllowed(url, request.headers.get('host'), allowedHosts) ||
       !originAllowed(origin, allowedOrigins)
     ) {
-      return refuse(403, forbiddenText(url, request.headers.get('host'), origin, allowedHosts), new Headers());
+      return refuse(403, forbiddenText(url, request.headers.get('host'), origin, allowedHosts), {});
     }
     const cors = corsHeaders(origin);
     if (closing !== undefined) {
@@ -195,7 +195,7 @@ export function createEndpoint(server: Server, options: FetchHandlerOptions = {}
     const method = request.method;
     if (method === 'OPTIONS') return preflightResponse(origin, request);
     if (method !== 'POST' && method !== 'GET' && method !== 'DELETE') {
-      return emptyResponse(405, mergeHeaders(new Headers({ allow: ALLOW }), cors));
+      return emptyResponse(405, mergeHeaders({ allow: ALLOW }, cors));
     }
     // With authorization, nothing of a request is read before its token is verified.
     let principal: Principal | undefined;

@@ -9,7 +9,15 @@
  * Transports / Streamable HTTP.
  * @module
  */
+import type { HeaderReader } from '../server/request-info.js';
 import { readBody, type BodyResult } from './body.js';
+
+/**
+ * Response headers as the endpoint builds them: lower-case names to values, a plain object (no
+ * web `Headers` per reply; the fetch handler's `Response` takes it as it is, node:http writes it
+ * with `writeHead`).
+ */
+export type ReplyHeaders = Record<string, string>;
 
 /** One HTTP request to the MCP endpoint, as the endpoint reads it. */
 export interface HttpRequest {
@@ -17,8 +25,12 @@ export interface HttpRequest {
   readonly method: string;
   /** The absolute URL (for an origin-form target, built on the `Host` header). */
   readonly url: URL;
-  /** The request headers (also handed to handlers as `TransportRequestInfo.headers`). */
-  readonly headers: Headers;
+  /**
+   * The request headers, read by case-insensitive name (also handed to handlers as
+   * `TransportRequestInfo.headers`): the web `Request`'s own, or on node:http a view of the raw
+   * headers (`node-request.ts`), several values of one name joined by `, ` as in a `Headers`.
+   */
+  readonly headers: HeaderReader;
   /**
    * Calls `listener` once if the client goes away before the response ended.
    * @returns a function that removes `listener`.
@@ -65,7 +77,7 @@ export class HttpReply {
    */
   constructor(
     readonly status: number,
-    readonly headers: Headers,
+    readonly headers: ReplyHeaders,
     readonly body: string | ReadableStream<Uint8Array> | null = null,
   ) {}
 

@@ -17,7 +17,8 @@ import type {
   JsonValue,
   RequestId,
 } from '../protocol/messages.js';
-import { HttpReply } from './http-request.js';
+import { HttpReply, type ReplyHeaders } from './http-request.js';
+import type { HeaderReader } from '../server/request-info.js';
 
 /** Header names, lower case (HTTP field names are case-insensitive). */
 export const HEADER: {
@@ -211,9 +212,9 @@ export function statusForReply(
  * Sets `Retry-After` (RFC 9110 §10.2.3: whole seconds, rounded up) on `headers` when an error's
  * `data.retryAfterMs` says how long to wait; returns `headers`.
  */
-export function setRetryAfter(headers: Headers, data: JsonValue | undefined): Headers {
+export function setRetryAfter(headers: ReplyHeaders, data: JsonValue | undefined): ReplyHeaders {
   const wait = typeof data === 'object' && data !== null && !Array.isArray(data) ? data.retryAfterMs : undefined;
-  if (typeof wait === 'number' && wait >= 0) headers.set('retry-after', String(Math.ceil(wait / 1000)));
+  if (typeof wait === 'number' && wait >= 0) headers['retry-after'] = String(Math.ceil(wait / 1000));
   return headers;
 }
 
@@ -224,10 +225,10 @@ const NO_STORE = 'no-store';
 export function jsonResponse(
   status: number,
   body: JsonRpcMessage | JsonRpcMessage[],
-  headers: Headers = new Headers(),
+  headers: ReplyHeaders = {},
 ): HttpReply {
-  headers.set('content-type', 'application/json');
-  headers.set('cache-control', NO_STORE);
+  headers['content-type'] = 'application/json';
+  headers['cache-control'] = NO_STORE;
   return new HttpReply(status, headers, JSON.stringify(body));
 }
 
@@ -239,7 +240,7 @@ export function errorReply(
   status: number,
   code: number,
   message: string,
-  options: { id?: RequestId; data?: JsonValue; headers?: Headers } = {},
+  options: { id?: RequestId; data?: JsonValue; headers?: ReplyHeaders } = {},
 ): HttpReply {
   return jsonResponse(
     status,
@@ -249,12 +250,12 @@ export function errorReply(
 }
 
 /** A transport-level refusal: `status` with a JSON-RPC `-32600` (Invalid Request) error body. */
-export function refuse(status: number, text: string, headers: Headers): HttpReply {
+export function refuse(status: number, text: string, headers: ReplyHeaders): HttpReply {
   return errorReply(status, ErrorCode.InvalidRequest, text, { headers });
 }
 
 /** An empty response (`202 Accepted`, `204 No Content`, `405` with `Allow`, ...). */
-export function emptyResponse(status: number, headers: Headers = new Headers()): HttpReply {
+export function emptyResponse(status: number, headers: ReplyHeaders = {}): HttpReply {
   return new HttpReply(status, headers);
 }
 
@@ -262,32 +263,29 @@ export function emptyResponse(status: number, headers: Headers = new Headers()):
  * CORS headers for a browser caller whose origin passed the allow-list: the origin echoed, `Vary`,
  * and the headers a script must read (`Mcp-Session-Id`, and `WWW-Authenticate` for OAuth challenges).
  */
-export function corsHeaders(origin: string | null): Headers {
-  const headers = new Headers();
-  if (origin === null) return headers;
-  headers.set('access-control-allow-origin', origin);
-  headers.set('access-control-expose-headers', 'Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate');
-  headers.set('vary', 'Origin');
-  return headers;
+export function corsHeaders(origin: string | null): ReplyHeaders {
+  if (origin === null) return {};
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-expose-headers': 'Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate',
+    vary: 'Origin',
+  };
 }
 
 /** The answer to a CORS preflight (`OPTIONS`) from an allowed origin. */
-export function preflightResponse(origin: string | null, request: { readonly headers: Headers }): HttpReply {
+export function preflightResponse(origin: string | null, request: { readonly headers: HeaderReader }): HttpReply {
   const headers = corsHeaders(origin);
-  headers.set('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
+  headers['access-control-allow-methods'] = 'GET, POST, DELETE, OPTIONS';
   const asked = request.headers.get('access-control-request-headers');
-  headers.set(
-    'access-control-allow-headers',
+  headers['access-control-allow-headers'] =
     asked ??
-      'Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Mcp-Method, ' +
-        'Mcp-Name, Last-Event-ID',
-  );
-  headers.set('access-control-max-age', '600');
+    'Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Mcp-Method, ' +
+      'Mcp-Name, Last-Event-ID';
+  headers['access-control-max-age'] = '600';
   return emptyResponse(204, headers);
 }
 
 /** Copies every header of `from` onto `to` (later values win); returns `to`. */
-export function mergeHeaders(to: Headers, from: Headers): Headers {
-  from.forEach((value, key) => to.set(key, value));
-  return to;
+export function mergeHeaders(to: ReplyHeaders, from: ReplyHeaders): ReplyHeaders {
+  return Object.assign(to, from);
 }

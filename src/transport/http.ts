@@ -110,18 +110,18 @@ function drained(res: ServerResponse): Promise<boolean> {
 
 /** Writes `reply` to `res`: JSON text with one `end`, a stream chunk by chunk with backpressure. */
 async function writeReply(reply: HttpReply, res: ServerResponse): Promise<void> {
-  res.statusCode = reply.status;
-  reply.headers.forEach((value, key) => res.setHeader(key, value));
   const body = reply.body;
+  const headers = reply.headers;
   if (body === null) {
-    res.end();
+    res.writeHead(reply.status, headers).end();
     return;
   }
   if (typeof body === 'string') {
-    res.setHeader('content-length', Buffer.byteLength(body));
-    res.end(body);
+    headers['content-length'] = String(Buffer.byteLength(body));
+    res.writeHead(reply.status, headers).end(body);
     return;
   }
+  res.writeHead(reply.status, headers);
   res.flushHeaders();
   const reader = body.getReader();
   const cancel = (): void => {

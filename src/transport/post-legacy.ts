@@ -16,10 +16,10 @@ import {
 import { SUPPORTED_REVISIONS } from '../protocol/revisions.js';
 import type { Connection, Reply, SessionSnapshot } from '../server/connection.js';
 import { principalKey } from '../server/principal.js';
-import type { Principal, TransportRequestInfo } from '../server/request-info.js';
+import type { HeaderReader, Principal, TransportRequestInfo } from '../server/request-info.js';
 import { readInitialize } from '../server/lifecycle.js';
 import { Exchange } from './exchange.js';
-import type { HttpReply } from './http-request.js';
+import type { HttpReply, ReplyHeaders } from './http-request.js';
 import { authorizedInfo, scopeRefusal } from './authorize.js';
 import { emptyResponse, errorReply, HEADER, jsonResponse, mergeHeaders } from './http-rules.js';
 import { inFlightRefusal, requestCount, splitBatch, type InFlight, type InFlightPermit } from './in-flight.js';
@@ -43,9 +43,9 @@ export async function postLegacy(
   context: PostContext,
   message: unknown,
   version: string | null,
-  cors: Headers,
+  cors: ReplyHeaders,
   sessionId: string | null,
-  requestHeaders: Headers,
+  requestHeaders: HeaderReader,
   principal?: Principal,
   waitUntil?: TransportRequestInfo['waitUntil'],
   address?: string,
@@ -108,7 +108,7 @@ export async function postLegacy(
     if (refusal !== undefined) return refusal;
   }
   const live = session;
-  const headers = mergeHeaders(new Headers({ [HEADER.sessionId]: live.id }), cors);
+  const headers = mergeHeaders({ [HEADER.sessionId]: live.id }, cors);
   const info: TransportRequestInfo = {
     kind: 'http',
     headers: requestHeaders,
@@ -153,7 +153,7 @@ export async function postLegacy(
     const reply = withRefused(ran, refused);
     // A failed initialize opens nothing.
     if (opening && isError(reply)) {
-      headers.delete(HEADER.sessionId);
+      delete headers[HEADER.sessionId];
       await sessions.delete(live.id);
     }
     await sessions.settled(live);

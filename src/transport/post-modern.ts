@@ -18,7 +18,7 @@ import type { Principal, TransportRequestInfo } from '../server/request-info.js'
 import { isModernRequest } from '../server/era.js';
 import { META } from '../protocol/meta.js';
 import { Exchange } from './exchange.js';
-import type { HttpReply, HttpRequest } from './http-request.js';
+import type { HttpReply, HttpRequest, ReplyHeaders } from './http-request.js';
 import { authorizedInfo, scopeRefusal } from './authorize.js';
 import { checkRequestHeaders, paramHeaders } from './headers.js';
 import { emptyResponse, errorReply, jsonResponse } from './http-rules.js';
@@ -48,7 +48,7 @@ export async function postModern(
   request: HttpRequest,
   message: unknown,
   version: string | null,
-  cors: Headers,
+  cors: ReplyHeaders,
   principal?: Principal,
   waitUntil?: TransportRequestInfo['waitUntil'],
 ): Promise<HttpReply> {

@@ -14,7 +14,7 @@ import { ErrorCode } from '../protocol/errors.js';
 import type { Principal } from '../server/request-info.js';
 import { admissionRefusal } from './admission.js';
 import type { ExecutionContext } from './endpoint-options.js';
-import type { HttpReply, HttpRequest } from './http-request.js';
+import type { HttpReply, HttpRequest, ReplyHeaders } from './http-request.js';
 import {
   acceptsAll,
   emptyResponse,
@@ -32,8 +32,8 @@ import { isModernPost, postModern } from './post-modern.js';
 const POST_ACCEPT: readonly string[] = ['application/json', 'text/event-stream'];
 
 /** `cors` with `Connection: close`, for a refusal before the body is read. */
-function closing(cors: Headers): Headers {
-  return mergeHeaders(new Headers({ connection: 'close' }), cors);
+function closing(cors: ReplyHeaders): ReplyHeaders {
+  return mergeHeaders({ connection: 'close' }, cors);
 }
 
 /**
@@ -44,7 +44,7 @@ function closing(cors: Headers): Headers {
 export async function servePost(
   context: PostContext,
   request: HttpRequest,
-  cors: Headers,
+  cors: ReplyHeaders,
   principal: Principal | undefined,
   execution: ExecutionContext | undefined,
 ): Promise<HttpReply> {

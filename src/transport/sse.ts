@@ -49,12 +49,12 @@ export interface SseOptions {
 const encoder = new TextEncoder();
 
 /** The response headers of an SSE stream. */
-export function sseHeaders(): Headers {
-  return new Headers({
+export function sseHeaders(): Record<string, string> {
+  return {
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache, no-transform',
     'x-accel-buffering': 'no',
-  });
+  };
 }
 
 /** One SSE stream; write with {@link send}, end with {@link close}. */
