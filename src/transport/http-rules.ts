@@ -48,7 +48,27 @@ interface MediaRange {
   q: number;
 }
 
-function parseAccept(accept: string): MediaRange[] {
+/** Most header values whose reading is kept (per table below); a full table starts afresh. */
+const MEMO_SIZE = 64;
+
+/**
+ * `read(value)`, remembered: clients send the same few `Accept` and `Host` values on every request,
+ * so each is read once. The table is bounded (cleared at {@link MEMO_SIZE}); results are frozen.
+ */
+function memo<T>(read: (value: string) => T): (value: string) => T {
+  const table = new Map<string, T>();
+  return (value) => {
+    let result = table.get(value);
+    if (result === undefined && !table.has(value)) {
+      if (table.size >= MEMO_SIZE) table.clear();
+      result = read(value);
+      table.set(value, result);
+    }
+    return result as T;
+  };
+}
+
+const parseAccept = memo((accept: string): readonly MediaRange[] => {
   const ranges: MediaRange[] = [];
   for (const part of accept.split(',')) {
     const [range = '', ...params] = part.split(';');
@@ -59,10 +79,10 @@ function parseAccept(accept: string): MediaRange[] {
       const [key, value] = param.split('=');
       if (key?.trim().toLowerCase() === 'q' && value !== undefined) q = Number(value.trim());
     }
-    ranges.push({ type, subtype, q: Number.isFinite(q) ? q : 0 });
+    ranges.push(Object.freeze({ type, subtype, q: Number.isFinite(q) ? q : 0 }));
   }
-  return ranges;
-}
+  return Object.freeze(ranges);
+});
 
 /**
  * True when an `Accept` header value admits `mediaType` (exact, `type/*` or `*\/*`, with q > 0).
@@ -121,17 +141,26 @@ export function requestHostAllowed(url: URL, hostHeader: string | null, allowed:
   if (allowed === '*') return true;
   if (!hostAllowed(url.hostname, url.host, allowed)) return false;
   if (hostHeader === null) return true;
+  const named = hostOf(hostHeader);
+  return named !== undefined && hostAllowed(named.hostname, named.host, allowed);
+}
+
+/**
+ * The host name and `host[:port]` a `Host` header value names, or undefined when it is not a
+ * valid `host[:port]` (user info, a path, a query or a fragment, or no host at all).
+ */
+const hostOf = memo((hostHeader: string): Readonly<{ hostname: string; host: string }> | undefined => {
   let named: URL;
   try {
     named = new URL(`http://${hostHeader.trim()}`);
   } catch {
-    return false;
+    return undefined;
   }
   if (named.username !== '' || named.password !== '' || named.pathname !== '/' || named.search !== '' || named.hash !== '') {
-    return false;
+    return undefined;
   }
-  return hostAllowed(named.hostname, named.host, allowed);
-}
+  return Object.freeze({ hostname: named.hostname, host: named.host });
+});
 
 /**
  * The text of a `403` for a request whose host or origin is not allowed: the refused value, and

@@ -51,9 +51,9 @@ export class RawHeaders implements HeaderReader {
 }
 
 /** The request body of `req` under `maxBytes`: refused by `Content-Length`, or counted as it comes. */
-function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<BodyResult> {
-  const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > maxBytes) {
+function readNodeBody(req: IncomingMessage, headers: RawHeaders, maxBytes: number): Promise<BodyResult> {
+  const declared = headers.get('content-length');
+  if (declared !== null && Number(declared) > maxBytes) {
     // Unread: drained, not kept (the reply says `Connection: close`).
     req.resume();
     return Promise.resolve({ kind: 'too-large' });
@@ -94,9 +94,27 @@ function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<BodyResul
   });
 }
 
-/** The absolute URL of `req` (an origin-form target is read against its `Host`). */
-function urlOf(req: IncomingMessage): URL {
-  return new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+/** Most URLs kept by {@link urlOf}; a full table starts afresh. */
+const URL_MEMO_SIZE = 64;
+const urls = new Map<string, URL>();
+
+/**
+ * The absolute URL of `req` (an origin-form target is read against its `Host`). Clients send the
+ * same target and `Host` on every request, so each pair is parsed once (bounded; the endpoint
+ * only reads a URL, never changes it).
+ */
+function urlOf(req: IncomingMessage, headers: RawHeaders): URL {
+  const target = req.url ?? '/';
+  const host = headers.get('host') ?? 'localhost';
+  // A line break appears in neither a header value nor a request target.
+  const key = `${host}\n${target}`;
+  let url = urls.get(key);
+  if (url === undefined) {
+    url = new URL(target, `http://${host}`);
+    if (urls.size >= URL_MEMO_SIZE) urls.clear();
+    urls.set(key, url);
+  }
+  return url;
 }
 
 /**
@@ -104,8 +122,8 @@ function urlOf(req: IncomingMessage): URL {
  * @throws {TypeError} when the target or the `Host` make no URL (the caller answers `400`).
  */
 export function nodeRequest(req: IncomingMessage, res: ServerResponse): HttpRequest {
-  const url = urlOf(req);
   const headers = new RawHeaders(req.rawHeaders);
+  const url = urlOf(req, headers);
   const method = req.method ?? 'GET';
   let request: Request | undefined;
   const self: HttpRequest = {
@@ -123,7 +141,7 @@ export function nodeRequest(req: IncomingMessage, res: ServerResponse): HttpRequ
       res.once('close', onClose);
       return () => res.off('close', onClose);
     },
-    readBody: (maxBytes) => readNodeBody(req, maxBytes),
+    readBody: (maxBytes) => readNodeBody(req, headers, maxBytes),
     toRequest(): Request {
       if (request === undefined) {
         const controller = new AbortController();
