@@ -55,8 +55,9 @@ test('every file npm would ship imports only node: modules and its own relative 
   // Standard Schema tools and the keyword lint 318.6 KB; with the validator's generated error pass
   // (plan-explain, explain-runtime, plan-ambiguity: issue 21) 325.1 KB; main with the node:http
   // path read directly (node-request.ts, http-request.ts) 338.7 KB, with the endpoint split into
-  // modules of one job each 339.6 KB, hence 342 KB.
-  assert.ok(size < 342_000, `tarball is ${size} bytes`);
+  // modules of one job each 339.6 KB, with SSE written straight to node:http responses 342.4 KB,
+  // hence 346 KB.
+  assert.ok(size < 346_000, `tarball is ${size} bytes`);
 });
 
 /** Every file reached from `entry` by its relative imports, asserting none imports a node: module. */

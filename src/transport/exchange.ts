@@ -136,7 +136,7 @@ export class Exchange {
       this.#stream = stream;
       this.#journal = this.#options.journal?.();
       this.#state = 'sse';
-      this.#resolve(new HttpReply(200, mergeHeaders(sseHeaders(), this.#options.headers), stream.readable));
+      this.#resolve(new HttpReply(200, mergeHeaders(sseHeaders(), this.#options.headers), stream));
     }
     this.#stream?.send(message, this.#journal?.record(message));
   }

@@ -41,11 +41,11 @@ export async function getStream(context: GetContext, request: HttpRequest, cors:
   if (found !== undefined && found.read.info.requestId !== undefined) {
     // A POST's stream: replayed, then followed up to its reply.
     const stream = followStream(context, found.streamId, found.seq, found.read);
-    return new HttpReply(200, headers, stream.readable);
+    return new HttpReply(200, headers, stream);
   }
   const stream = context.sessions.openStream(session);
   if (stream === undefined) return refuse(409, 'Conflict: this session already has an open GET stream');
   // The standalone stream: what it missed first, then it goes on here.
   if (found !== undefined) replayStandalone(stream, found.streamId, found.seq, found.read);
-  return new HttpReply(200, headers, stream.readable);
+  return new HttpReply(200, headers, stream);
 }

@@ -11,6 +11,7 @@
  */
 import type { HeaderReader } from '../server/request-info.js';
 import { readBody, type BodyResult } from './body.js';
+import { SseStream } from './sse.js';
 
 /**
  * Response headers as the endpoint builds them: lower-case names to values, a plain object (no
@@ -67,22 +68,24 @@ export function webRequest(request: Request): HttpRequest {
 /**
  * One HTTP reply as the endpoint makes it: the fetch handler turns it into a web `Response`
  * ({@link HttpReply.toResponse}); the node:http handler writes it as it is (JSON text with one
- * `end`, a stream chunk by chunk), with no web `Response` made.
+ * `end`, an SSE stream written to the response as it comes), with no web `Response` or web
+ * stream made.
  */
 export class HttpReply {
   /**
    * @param status the HTTP status.
    * @param headers the response headers.
-   * @param body JSON text, a stream (SSE), or null for none.
+   * @param body JSON text, an SSE stream, or null for none.
    */
   constructor(
     readonly status: number,
     readonly headers: ReplyHeaders,
-    readonly body: string | ReadableStream<Uint8Array> | null = null,
+    readonly body: string | SseStream | null = null,
   ) {}
 
   /** The reply as a web `Response`. */
   toResponse(): Response {
-    return new Response(this.body, { status: this.status, headers: this.headers });
+    const body = this.body;
+    return new Response(body instanceof SseStream ? body.readable : body, { status: this.status, headers: this.headers });
   }
 }
