@@ -10,7 +10,8 @@
 import { HttpReply, type HttpRequest, type ReplyHeaders } from './http-request.js';
 import { ErrorCode } from '../protocol/errors.js';
 import { MODERN_REVISIONS } from '../protocol/revisions.js';
-import { accepts, emptyResponse, errorReply, HEADER, mergeHeaders } from './http-rules.js';
+import { emptyResponse, errorReply, HEADER, mergeHeaders } from './http-rules.js';
+import { accepts } from './media-types.js';
 import { findStream, followStream, replayStandalone, type ResumeContext } from './resume.js';
 import type { LiveSessions } from './sessions.js';
 import { sseHeaders } from './sse.js';

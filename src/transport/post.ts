@@ -15,15 +15,8 @@ import type { Principal } from '../server/request-info.js';
 import { admissionRefusal } from './admission.js';
 import type { ExecutionContext } from './endpoint-options.js';
 import type { HttpReply, HttpRequest, ReplyHeaders } from './http-request.js';
-import {
-  acceptsAll,
-  emptyResponse,
-  errorReply,
-  HEADER,
-  isJsonContentType,
-  mergeHeaders,
-  refuse,
-} from './http-rules.js';
+import { emptyResponse, errorReply, HEADER, mergeHeaders, refuse } from './http-rules.js';
+import { acceptsAll, isJsonContentType } from './media-types.js';
 import type { PostContext } from './post-context.js';
 import { postLegacy } from './post-legacy.js';
 import { isModernPost, postModern } from './post-modern.js';
