@@ -8,7 +8,7 @@
  * @module
  */
 export { createResourceServer, ResourceServer } from './resource-server.js';
-export type { Authentication, Challenge } from './resource-server.js';
+export type { AuthenticatedRequest, Authentication, Challenge } from './resource-server.js';
 export type { IntrospectionOptions, ResourceServerOptions, VerifyToken } from './options.js';
 export { AuthUnavailableError, InvalidTokenError } from './errors.js';
 export { JWS_ALGORITHMS } from './algorithms.js';

@@ -72,7 +72,12 @@ export async function authenticate(
   request: HttpRequest,
   cors: ReplyHeaders,
 ): Promise<Principal | HttpReply> {
-  const outcome = await auth.authenticate(request.toRequest());
+  // A token verified before is known from the headers alone: no web `Request` on the node:http path.
+  const outcome = await auth.authenticate({
+    headers: request.headers,
+    url: request.url.href,
+    toRequest: () => request.toRequest(),
+  });
   if (outcome.ok) return outcome.principal;
   if (outcome.detail !== undefined) server.report(outcome.detail);
   const headers = { ...cors };
