@@ -126,9 +126,10 @@ export function render({ meta, servers, samples, tarball, http, handle, auth, ca
     const kb = tarball.size / 1000;
     targetRows.push([
       // 150 KB until the bundle stopped minifying (readable stack traces, issue 20): +31 KB;
-      // 300 KB until baremcp dev, baremcp pack and baremcp/redis (308.8 KB with them).
-      'published tarball < 320 KB',
-      ...variants.map(() => `${kb.toFixed(1)} KB (${tarball.entryCount} files, ${(tarball.unpackedSize / 1000).toFixed(0)} KB unpacked) ${kb < 320 ? 'met' : '**missed**'}`),
+      // 300 KB until baremcp dev, baremcp pack and baremcp/redis (308.8 KB with them); the rest of
+      // the growth is itemised in test/publish.test.js.
+      'published tarball < 325 KB',
+      ...variants.map(() => `${kb.toFixed(1)} KB (${tarball.entryCount} files, ${(tarball.unpackedSize / 1000).toFixed(0)} KB unpacked) ${kb < 325 ? 'met' : '**missed**'}`),
     ]);
   }
   targetRows.push([

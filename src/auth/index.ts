@@ -8,7 +8,7 @@
  * @module baremcp/auth
  */
 export { createResourceServer, ResourceServer } from './resource-server.js';
-export type { Authentication, Challenge } from './resource-server.js';
+export type { AuthenticatedRequest, Authentication, Challenge } from './resource-server.js';
 export type { ChallengeParams } from './bearer.js';
 export type { IntrospectionOptions, ResourceServerOptions, VerifyToken } from './options.js';
 export { AuthUnavailableError, InvalidTokenError } from './errors.js';

@@ -10,12 +10,25 @@
  * @module
  */
 import type { JsonObject } from '../protocol/messages.js';
-import type { Principal } from '../server/request-info.js';
+import type { HeaderReader, Principal } from '../server/request-info.js';
 import { bearerChallenge, readBearer, type ChallengeParams } from './bearer.js';
 import { AuthUnavailableError, InvalidTokenError } from './errors.js';
 import { checkOptions, type ResourceServerOptions } from './options.js';
 import { metadataUrlOf, PRM_SUFFIX } from './resource.js';
 import { TokenVerifier } from './verifier.js';
+
+/**
+ * A request as {@link ResourceServer.authenticate} reads it without a web `Request`: its headers
+ * and URL, and the `Request` itself made on demand, for a token verifier's hooks (a transport that
+ * does not read requests as web `Request`s, such as the node:http handler, makes one only then).
+ */
+export interface AuthenticatedRequest {
+  readonly headers: HeaderReader;
+  /** The absolute URL. */
+  readonly url: string;
+  /** The request as a web `Request`. */
+  toRequest(): Request;
+}
 
 /** The outcome of authenticating one request. */
 export type Authentication =
@@ -96,8 +109,12 @@ export class ResourceServer {
     return bearerChallenge({ ...challenge, resourceMetadata: this.metadataUrl });
   }
 
-  /** Reads and verifies the bearer token of `request`. Never rejects (a failing hook is a `500`). */
-  async authenticate(request: Request): Promise<Authentication> {
+  /**
+   * Reads and verifies the bearer token of `request` (a web `Request`, or an
+   * {@link AuthenticatedRequest}, whose `Request` is made only when a token is verified afresh).
+   * Never rejects (a failing hook is a `500`).
+   */
+  async authenticate(request: Request | AuthenticatedRequest): Promise<Authentication> {
     const authorization = request.headers.get('authorization');
     // A token verified before (so well-formed) and not expired: no parsing, no crypto.
     if (authorization !== null && authorization.startsWith('Bearer ') && !request.url.includes('?')) {
@@ -110,7 +127,7 @@ export class ResourceServer {
       return { ok: false, status: 400, error: 'invalid_request', description: credentials.description };
     }
     try {
-      return { ok: true, principal: await this.#verifier.verify(credentials.token, request) };
+      return { ok: true, principal: await this.#verifier.verify(credentials.token, 'toRequest' in request ? request.toRequest() : request) };
     } catch (error) {
       if (error instanceof InvalidTokenError) return { ok: false, status: 401, error: 'invalid_token', description: error.message };
       if (error instanceof AuthUnavailableError) {

@@ -94,15 +94,20 @@ export class ServerConnection implements Connection, ConnectionPort {
   /** Called once by {@link close}; the server uses it to forget the connection. */
   onclose: (() => void) | undefined = undefined;
   /** {@link notify}, bound once. */
-  readonly notifyOnConnection: (notification: JsonRpcNotification) => void = (n) => this.notify(n);
+  get notifyOnConnection(): (notification: JsonRpcNotification) => void {
+    return (this.#notifyBound ??= (n) => this.notify(n));
+  }
+  #notifyBound: ((notification: JsonRpcNotification) => void) | undefined;
 
   readonly #pipeline: Pipeline;
   readonly #send: (message: JsonRpcMessage) => void;
   readonly #onchange: ((change: SessionChange) => void) | undefined;
   readonly #onstray: ((message: JsonRpcMessage) => void) | undefined;
   readonly #inFlight = new Map<string, RequestControl>();
-  readonly #outgoing: OutgoingRequests;
-  readonly #subscriptions = new Subscriptions();
+  // Made on first use: a 2026-07-28 POST's connection serves one request and needs neither.
+  #outgoingRequests: OutgoingRequests | undefined;
+  #openSubscriptions: Subscriptions | undefined;
+  readonly #requestIdPrefix: string | undefined;
   /** URIs of legacy `resources/subscribe`. */
   readonly #resources = new Set<string>();
   #state: SessionState = { protocolVersion: undefined, client: { capabilities: {} }, logLevel: undefined };
@@ -116,8 +121,16 @@ export class ServerConnection implements Connection, ConnectionPort {
     this.#send = options.send ?? (() => {});
     this.#onchange = options.onchange;
     this.#onstray = options.onstray;
-    this.#outgoing = new OutgoingRequests(options.requestIdPrefix);
+    this.#requestIdPrefix = options.requestIdPrefix;
     this.transport = { ...options.transport, connectionId: this.id };
+  }
+
+  get #outgoing(): OutgoingRequests {
+    return (this.#outgoingRequests ??= new OutgoingRequests(this.#requestIdPrefix));
+  }
+
+  get #subscriptions(): Subscriptions {
+    return (this.#openSubscriptions ??= new Subscriptions());
   }
 
   /** The revision negotiated by `initialize`; undefined before it. */
@@ -166,7 +179,7 @@ export class ServerConnection implements Connection, ConnectionPort {
     this.#closed = true;
     // An idle connection (every stateless POST's, at its end) allocates no error.
     for (const controller of this.#inFlight.values()) controller.abort(new Error('connection closed'));
-    this.#outgoing.rejectAll('connection closed');
+    this.#outgoingRequests?.rejectAll('connection closed');
   }
 
   /**
@@ -175,7 +188,7 @@ export class ServerConnection implements Connection, ConnectionPort {
    */
   inputEnded(): void {
     this.#subscriptions.endAll();
-    this.#outgoing.rejectAll('the client closed its input before answering');
+    this.#outgoingRequests?.rejectAll('the client closed its input before answering');
   }
 
   /**

@@ -9,7 +9,7 @@
  * Basic / Transports ("Session Management"); RFC 6585 §4 (429); RFC 9110 §10.2.3 (Retry-After).
  * @module
  */
-import type { HttpReply, HttpRequest } from './http-request.js';
+import type { HttpReply, HttpRequest, ReplyHeaders } from './http-request.js';
 import { MODERN_REVISIONS } from '../protocol/revisions.js';
 import type { Principal } from '../server/request-info.js';
 import type { Server } from '../server/server.js';
@@ -23,7 +23,7 @@ import { errorReply, HEADER, mergeHeaders, setRetryAfter, statusForError } from 
 export function admissionRefusal(
   server: Server,
   request: HttpRequest,
-  cors: Headers,
+  cors: ReplyHeaders,
   principal?: Principal,
 ): HttpReply | undefined {
   const headers = request.headers;
@@ -39,7 +39,7 @@ export function admissionRefusal(
   });
   if (refusal === undefined) return undefined;
   // The body stays unread: the connection cannot carry another request after it.
-  const close = mergeHeaders(new Headers({ connection: 'close' }), cors);
+  const close = mergeHeaders({ connection: 'close' }, cors);
   const replyHeaders = setRetryAfter(close, refusal.data);
   return errorReply(statusForError(refusal.code, modern), refusal.code, refusal.message, {
     ...(refusal.data === undefined ? {} : { data: refusal.data }),

@@ -11,14 +11,14 @@
  * document), §5.1; RFC 6750 §3, §3.1.
  * @module
  */
-import { HttpReply, type HttpRequest } from './http-request.js';
+import { HttpReply, type HttpRequest, type ReplyHeaders } from './http-request.js';
 import type { ResourceServer } from '../auth/resource-server.js';
 import { ErrorCode } from '../protocol/errors.js';
 import { isObject, isRequestId, type JsonObject, type RequestId } from '../protocol/messages.js';
 import { missingScopes } from '../server/principal.js';
 import type { Principal, TransportRequestInfo } from '../server/request-info.js';
 import type { Server } from '../server/server.js';
-import { emptyResponse, errorReply, mergeHeaders } from './http-rules.js';
+import { emptyResponse, errorReply } from './http-rules.js';
 
 /** Every scope the server's tools and prompts declare, sorted (the default `scopes_supported`). */
 export function declaredScopes(server: Server): string[] {
@@ -44,18 +44,18 @@ export function metadataResponse(
   endpointPath: string | undefined,
 ): HttpReply | undefined {
   if (!auth.isMetadataPath(url.pathname, endpointPath)) return undefined;
-  const headers = new Headers({ 'access-control-allow-origin': '*' });
+  const headers: ReplyHeaders = { 'access-control-allow-origin': '*' };
   if (request.method === 'OPTIONS') {
-    headers.set('access-control-allow-methods', 'GET, HEAD, OPTIONS');
-    headers.set('access-control-max-age', '600');
+    headers['access-control-allow-methods'] = 'GET, HEAD, OPTIONS';
+    headers['access-control-max-age'] = '600';
     return emptyResponse(204, headers);
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    headers.set('allow', 'GET, HEAD, OPTIONS');
+    headers.allow = 'GET, HEAD, OPTIONS';
     return emptyResponse(405, headers);
   }
-  headers.set('content-type', 'application/json');
-  headers.set('cache-control', 'public, max-age=3600');
+  headers['content-type'] = 'application/json';
+  headers['cache-control'] = 'public, max-age=3600';
   const body = request.method === 'HEAD' ? null : JSON.stringify(auth.metadata(supportedScopes(auth, server)));
   return new HttpReply(200, headers, body);
 }
@@ -70,29 +70,34 @@ export async function authenticate(
   auth: ResourceServer,
   server: Server,
   request: HttpRequest,
-  cors: Headers,
+  cors: ReplyHeaders,
 ): Promise<Principal | HttpReply> {
-  const outcome = await auth.authenticate(request.toRequest());
+  // A token verified before is known from the headers alone: no web `Request` on the node:http path.
+  const outcome = await auth.authenticate({
+    headers: request.headers,
+    url: request.url.href,
+    toRequest: () => request.toRequest(),
+  });
   if (outcome.ok) return outcome.principal;
   if (outcome.detail !== undefined) server.report(outcome.detail);
-  const headers = mergeHeaders(new Headers(), cors);
+  const headers = { ...cors };
   let text: string;
   switch (outcome.status) {
     case 401:
       if (outcome.error === undefined) {
-        headers.set('www-authenticate', auth.challenge({ scope: supportedScopes(auth, server).join(' ') }));
+        headers['www-authenticate'] = auth.challenge({ scope: supportedScopes(auth, server).join(' ') });
         text = 'Unauthorized: send an access token in the Authorization header (Bearer)';
       } else {
-        headers.set('www-authenticate', auth.challenge({ error: 'invalid_token', description: outcome.description }));
+        headers['www-authenticate'] = auth.challenge({ error: 'invalid_token', description: outcome.description });
         text = `Unauthorized: invalid token: ${outcome.description}`;
       }
       break;
     case 400:
-      headers.set('www-authenticate', auth.challenge({ error: 'invalid_request', description: outcome.description }));
+      headers['www-authenticate'] = auth.challenge({ error: 'invalid_request', description: outcome.description });
       text = `Bad Request: ${outcome.description}`;
       break;
     case 503:
-      headers.set('retry-after', '10');
+      headers['retry-after'] = '10';
       text = `Service Unavailable: ${outcome.description}`;
       break;
     default:
@@ -111,7 +116,7 @@ export function scopeRefusal(
   server: Server,
   message: unknown,
   principal: Principal,
-  cors: Headers,
+  cors: ReplyHeaders,
 ): HttpReply | undefined {
   const needed = new Set<string>();
   const missing = new Set<string>();
@@ -130,8 +135,8 @@ export function scopeRefusal(
   if (missing.size === 0) return undefined;
   const scope = [...needed].join(' ');
   const description = `${names.join(', ')} needs scope ${scope}`;
-  const headers = mergeHeaders(new Headers(), cors);
-  headers.set('www-authenticate', auth.challenge({ error: 'insufficient_scope', scope, description }));
+  const headers = { ...cors };
+  headers['www-authenticate'] = auth.challenge({ error: 'insufficient_scope', scope, description });
   const text = `Forbidden: insufficient scope: ${description} (missing: ${[...missing].join(' ')})`;
   return errorReply(403, ErrorCode.InvalidRequest, text, {
     ...(Array.isArray(message) || id === undefined ? {} : { id }),

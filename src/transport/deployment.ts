@@ -7,7 +7,7 @@
  * `requestState` integrity); RFC 9110 §15.6.4 (503 Service Unavailable), §9.3.2 (HEAD).
  * @module
  */
-import { HttpReply } from './http-request.js';
+import { HttpReply, type ReplyHeaders } from './http-request.js';
 import type { Server } from '../server/server.js';
 
 /**
@@ -31,8 +31,8 @@ export function reportMissingStateSecret(server: Server): void {
 }
 
 /** Headers of every health reply: JSON, never cached. */
-function healthHeaders(): Headers {
-  return new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store' });
+function healthHeaders(): ReplyHeaders {
+  return { 'content-type': 'application/json', 'cache-control': 'no-store' };
 }
 
 /**
@@ -45,7 +45,7 @@ function healthHeaders(): Headers {
 export function healthResponse(method: string, closing: boolean): HttpReply {
   if (method !== 'GET' && method !== 'HEAD') {
     const headers = healthHeaders();
-    headers.set('allow', 'GET, HEAD');
+    headers.allow = 'GET, HEAD';
     return new HttpReply(405, headers);
   }
   const body = method === 'HEAD' ? null : JSON.stringify({ status: closing ? 'closing' : 'ok' });

@@ -15,7 +15,7 @@ import type {
   JsonRpcResponse,
 } from '../protocol/messages.js';
 import type { Reply } from '../server/connection.js';
-import { HttpReply } from './http-request.js';
+import { HttpReply, type ReplyHeaders } from './http-request.js';
 import { emptyResponse, jsonResponse, mergeHeaders, setRetryAfter, statusForReply } from './http-rules.js';
 import { SseStream, sseHeaders, type SseOptions } from './sse.js';
 import type { StreamJournal } from './stream-journal.js';
@@ -35,7 +35,7 @@ export interface ExchangeOptions {
   /** True for a 2026-07-28 request (selects the HTTP status of an error reply). */
   modern: boolean;
   /** Extra response headers (session id, CORS); read when the response is made. */
-  headers: Headers;
+  headers: ReplyHeaders;
   sse: SseOptions;
   /** Called once when the client goes away from an open SSE stream. */
   onabort?: () => void;
@@ -79,7 +79,7 @@ export class Exchange {
     const state = this.#state;
     this.#state = 'done';
     if (state === 'pending') {
-      const headers = new Headers(this.#options.headers);
+      const headers = { ...this.#options.headers };
       if (reply === null) {
         this.#resolve(emptyResponse(202, headers));
         return undefined;
@@ -115,7 +115,7 @@ export class Exchange {
   abort(): void {
     const state = this.#state;
     this.#state = 'done';
-    if (state === 'pending') this.#resolve(emptyResponse(503, new Headers(this.#options.headers)));
+    if (state === 'pending') this.#resolve(emptyResponse(503, { ...this.#options.headers }));
     else this.#stream?.close();
   }
 
@@ -136,7 +136,7 @@ export class Exchange {
       this.#stream = stream;
       this.#journal = this.#options.journal?.();
       this.#state = 'sse';
-      this.#resolve(new HttpReply(200, mergeHeaders(sseHeaders(), this.#options.headers), stream.readable));
+      this.#resolve(new HttpReply(200, mergeHeaders(sseHeaders(), this.#options.headers), stream));
     }
     this.#stream?.send(message, this.#journal?.record(message));
   }

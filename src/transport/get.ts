@@ -7,10 +7,11 @@
  * "Resumability and Redelivery"); MCP 2026-07-28, Basic / Transports / Streamable HTTP.
  * @module
  */
-import { HttpReply, type HttpRequest } from './http-request.js';
+import { HttpReply, type HttpRequest, type ReplyHeaders } from './http-request.js';
 import { ErrorCode } from '../protocol/errors.js';
 import { MODERN_REVISIONS } from '../protocol/revisions.js';
-import { accepts, emptyResponse, errorReply, HEADER, mergeHeaders } from './http-rules.js';
+import { emptyResponse, errorReply, HEADER, mergeHeaders } from './http-rules.js';
+import { accepts } from './media-types.js';
 import { findStream, followStream, replayStandalone, type ResumeContext } from './resume.js';
 import type { LiveSessions } from './sessions.js';
 import { sseHeaders } from './sse.js';
@@ -21,12 +22,12 @@ export interface GetContext extends ResumeContext {
 }
 
 /** Serves a GET: `405` (2026-07-28, or no session), `406`, `404`, `409`, or the stream. */
-export async function getStream(context: GetContext, request: HttpRequest, cors: Headers, owner: string): Promise<HttpReply> {
+export async function getStream(context: GetContext, request: HttpRequest, cors: ReplyHeaders, owner: string): Promise<HttpReply> {
   const version = request.headers.get(HEADER.protocolVersion);
   const sessionId = request.headers.get(HEADER.sessionId);
   if ((version !== null && MODERN_REVISIONS.includes(version)) || sessionId === null) {
     // 2026-07-28 has no GET stream; legacy streams belong to a session.
-    return emptyResponse(405, mergeHeaders(new Headers({ allow: 'POST' }), cors));
+    return emptyResponse(405, mergeHeaders({ allow: 'POST' }, cors));
   }
   const refuse = (status: number, text: string): HttpReply =>
     errorReply(status, ErrorCode.InvalidRequest, text, { headers: cors });
@@ -35,17 +36,17 @@ export async function getStream(context: GetContext, request: HttpRequest, cors:
   }
   const session = await context.sessions.get(sessionId, owner);
   if (session === undefined) return refuse(404, 'Not Found: no such session');
-  const headers = mergeHeaders(mergeHeaders(sseHeaders(), cors), new Headers({ [HEADER.sessionId]: session.id }));
+  const headers = mergeHeaders(mergeHeaders(sseHeaders(), cors), { [HEADER.sessionId]: session.id });
   const lastEventId = request.headers.get('last-event-id');
   const found = lastEventId === null ? undefined : await findStream(context.events, session, lastEventId);
   if (found !== undefined && found.read.info.requestId !== undefined) {
     // A POST's stream: replayed, then followed up to its reply.
     const stream = followStream(context, found.streamId, found.seq, found.read);
-    return new HttpReply(200, headers, stream.readable);
+    return new HttpReply(200, headers, stream);
   }
   const stream = context.sessions.openStream(session);
   if (stream === undefined) return refuse(409, 'Conflict: this session already has an open GET stream');
   // The standalone stream: what it missed first, then it goes on here.
   if (found !== undefined) replayStandalone(stream, found.streamId, found.seq, found.read);
-  return new HttpReply(200, headers, stream.readable);
+  return new HttpReply(200, headers, stream);
 }

@@ -10,6 +10,7 @@
  * @module
  */
 import { isObject, type JsonObject, type JsonValue } from '../protocol/messages.js';
+import type { HeaderReader } from '../server/request-info.js';
 import { HEADER } from './http-rules.js';
 
 /** One argument mirrored into a header: `Mcp-Param-{header}` carries `arguments[path...]`. */
@@ -128,7 +129,7 @@ function valueAt(args: JsonValue | undefined, path: readonly string[]): JsonValu
 
 /** Checks one header against one body value; returns a mismatch message or undefined. */
 function checkOne(
-  headers: Headers,
+  headers: HeaderReader,
   name: string,
   display: string,
   body: JsonValue | undefined,
@@ -161,7 +162,7 @@ function checkOne(
  * @returns a `HeaderMismatch` message, or undefined when every header matches.
  */
 export function checkRequestHeaders(
-  headers: Headers,
+  headers: HeaderReader,
   method: string,
   params: JsonObject | undefined,
   annotations: readonly ParamHeader[] = [],

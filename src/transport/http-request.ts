@@ -3,13 +3,22 @@
  * gives a web `Request` ({@link webRequest}); the node:http handler gives an `IncomingMessage` read
  * directly (`node-request.ts`), with no web `Request`, body stream or `AbortController` made for
  * it (a token verifier alone gets a `Request`, made on demand). Every check (Host and Origin, limits, authorization, sessions, resumption) is written once,
- * in `fetch-handler.ts`, against this shape. Imports no `node:` module.
+ * in `endpoint.ts` and the modules it calls, against this shape. Imports no `node:` module.
  *
  * Spec: MCP 2025-11-25, Basic / Transports ("Streamable HTTP"); MCP 2026-07-28, Basic /
  * Transports / Streamable HTTP.
  * @module
  */
+import type { HeaderReader } from '../server/request-info.js';
 import { readBody, type BodyResult } from './body.js';
+import { SseStream } from './sse.js';
+
+/**
+ * Response headers as the endpoint builds them: lower-case names to values, a plain object (no
+ * web `Headers` per reply; the fetch handler's `Response` takes it as it is, node:http writes it
+ * with `writeHead`).
+ */
+export type ReplyHeaders = Record<string, string>;
 
 /** One HTTP request to the MCP endpoint, as the endpoint reads it. */
 export interface HttpRequest {
@@ -17,8 +26,12 @@ export interface HttpRequest {
   readonly method: string;
   /** The absolute URL (for an origin-form target, built on the `Host` header). */
   readonly url: URL;
-  /** The request headers (also handed to handlers as `TransportRequestInfo.headers`). */
-  readonly headers: Headers;
+  /**
+   * The request headers, read by case-insensitive name (also handed to handlers as
+   * `TransportRequestInfo.headers`): the web `Request`'s own, or on node:http a view of the raw
+   * headers (`node-request.ts`), several values of one name joined by `, ` as in a `Headers`.
+   */
+  readonly headers: HeaderReader;
   /**
    * Calls `listener` once if the client goes away before the response ended.
    * @returns a function that removes `listener`.
@@ -55,22 +68,24 @@ export function webRequest(request: Request): HttpRequest {
 /**
  * One HTTP reply as the endpoint makes it: the fetch handler turns it into a web `Response`
  * ({@link HttpReply.toResponse}); the node:http handler writes it as it is (JSON text with one
- * `end`, a stream chunk by chunk), with no web `Response` made.
+ * `end`, an SSE stream written to the response as it comes), with no web `Response` or web
+ * stream made.
  */
 export class HttpReply {
   /**
    * @param status the HTTP status.
    * @param headers the response headers.
-   * @param body JSON text, a stream (SSE), or null for none.
+   * @param body JSON text, an SSE stream, or null for none.
    */
   constructor(
     readonly status: number,
-    readonly headers: Headers,
-    readonly body: string | ReadableStream<Uint8Array> | null = null,
+    readonly headers: ReplyHeaders,
+    readonly body: string | SseStream | null = null,
   ) {}
 
   /** The reply as a web `Response`. */
   toResponse(): Response {
-    return new Response(this.body, { status: this.status, headers: this.headers });
+    const body = this.body;
+    return new Response(body instanceof SseStream ? body.readable : body, { status: this.status, headers: this.headers });
   }
 }

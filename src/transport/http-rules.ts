@@ -1,6 +1,6 @@
 /**
  * The HTTP rules of the Streamable HTTP transport that do not depend on the session or the era:
- * content negotiation (`Accept`, `Content-Type`), the `Origin`/`Host` allow-list against DNS
+ * content negotiation (`Accept`, `Content-Type`: `media-types.ts`), the `Origin`/`Host` allow-list against DNS
  * rebinding, CORS headers, the HTTP status a JSON-RPC error gets, and small response builders.
  * Pure: no `node:` module; replies are {@link HttpReply}s.
  *
@@ -17,7 +17,11 @@ import type {
   JsonValue,
   RequestId,
 } from '../protocol/messages.js';
-import { HttpReply } from './http-request.js';
+import { HttpReply, type ReplyHeaders } from './http-request.js';
+import type { HeaderReader } from '../server/request-info.js';
+import { memo } from './media-types.js';
+
+export { accepts, acceptsAll, isJsonContentType } from './media-types.js';
 
 /** Header names, lower case (HTTP field names are case-insensitive). */
 export const HEADER: {
@@ -39,64 +43,6 @@ export const LOCALHOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[:
 
 /** An allow-list: `'*'` allows everything. */
 export type AllowList = readonly string[] | '*';
-
-/** One media range of an `Accept` header, with its quality. */
-interface MediaRange {
-  type: string;
-  subtype: string;
-  q: number;
-}
-
-function parseAccept(accept: string): MediaRange[] {
-  const ranges: MediaRange[] = [];
-  for (const part of accept.split(',')) {
-    const [range = '', ...params] = part.split(';');
-    const [type = '', subtype = ''] = range.trim().toLowerCase().split('/');
-    if (type === '' || subtype === '') continue;
-    let q = 1;
-    for (const param of params) {
-      const [key, value] = param.split('=');
-      if (key?.trim().toLowerCase() === 'q' && value !== undefined) q = Number(value.trim());
-    }
-    ranges.push({ type, subtype, q: Number.isFinite(q) ? q : 0 });
-  }
-  return ranges;
-}
-
-/**
- * True when an `Accept` header value admits `mediaType` (exact, `type/*` or `*\/*`, with q > 0).
- * A missing header admits nothing: MCP clients MUST send one.
- */
-export function accepts(accept: string | null, mediaType: string): boolean {
-  return acceptsAll(accept, [mediaType]);
-}
-
-/** True when `range` admits `mediaType` (`type/subtype`, lower case). */
-function admits(range: MediaRange, mediaType: string): boolean {
-  if (range.q <= 0) return false;
-  if (range.type === '*') return true;
-  const slash = mediaType.indexOf('/');
-  return (
-    range.type === mediaType.slice(0, slash) &&
-    (range.subtype === '*' || range.subtype === mediaType.slice(slash + 1))
-  );
-}
-
-/**
- * True when an `Accept` header value admits every one of `mediaTypes` (see {@link accepts}); the
- * header is parsed once.
- */
-export function acceptsAll(accept: string | null, mediaTypes: readonly string[]): boolean {
-  if (accept === null) return false;
-  const ranges = parseAccept(accept);
-  return mediaTypes.every((mediaType) => ranges.some((range) => admits(range, mediaType)));
-}
-
-/** True when a `Content-Type` header value is `application/json` (any parameters, any case). */
-export function isJsonContentType(contentType: string | null): boolean {
-  if (contentType === null) return false;
-  return contentType.split(';')[0]?.trim().toLowerCase() === 'application/json';
-}
 
 /** True when `hostname` (and its `host` with port) is on `allowed`; compared case-insensitively. */
 export function hostAllowed(hostname: string, host: string, allowed: AllowList): boolean {
@@ -120,17 +66,26 @@ export function requestHostAllowed(url: URL, hostHeader: string | null, allowed:
   if (allowed === '*') return true;
   if (!hostAllowed(url.hostname, url.host, allowed)) return false;
   if (hostHeader === null) return true;
+  const named = hostOf(hostHeader);
+  return named !== undefined && hostAllowed(named.hostname, named.host, allowed);
+}
+
+/**
+ * The host name and `host[:port]` a `Host` header value names, or undefined when it is not a
+ * valid `host[:port]` (user info, a path, a query or a fragment, or no host at all).
+ */
+const hostOf = memo((hostHeader: string): Readonly<{ hostname: string; host: string }> | undefined => {
   let named: URL;
   try {
     named = new URL(`http://${hostHeader.trim()}`);
   } catch {
-    return false;
+    return undefined;
   }
   if (named.username !== '' || named.password !== '' || named.pathname !== '/' || named.search !== '' || named.hash !== '') {
-    return false;
+    return undefined;
   }
-  return hostAllowed(named.hostname, named.host, allowed);
-}
+  return Object.freeze({ hostname: named.hostname, host: named.host });
+});
 
 /**
  * The text of a `403` for a request whose host or origin is not allowed: the refused value, and
@@ -211,9 +166,9 @@ export function statusForReply(
  * Sets `Retry-After` (RFC 9110 §10.2.3: whole seconds, rounded up) on `headers` when an error's
  * `data.retryAfterMs` says how long to wait; returns `headers`.
  */
-export function setRetryAfter(headers: Headers, data: JsonValue | undefined): Headers {
+export function setRetryAfter(headers: ReplyHeaders, data: JsonValue | undefined): ReplyHeaders {
   const wait = typeof data === 'object' && data !== null && !Array.isArray(data) ? data.retryAfterMs : undefined;
-  if (typeof wait === 'number' && wait >= 0) headers.set('retry-after', String(Math.ceil(wait / 1000)));
+  if (typeof wait === 'number' && wait >= 0) headers['retry-after'] = String(Math.ceil(wait / 1000));
   return headers;
 }
 
@@ -224,10 +179,10 @@ const NO_STORE = 'no-store';
 export function jsonResponse(
   status: number,
   body: JsonRpcMessage | JsonRpcMessage[],
-  headers: Headers = new Headers(),
+  headers: ReplyHeaders = {},
 ): HttpReply {
-  headers.set('content-type', 'application/json');
-  headers.set('cache-control', NO_STORE);
+  headers['content-type'] = 'application/json';
+  headers['cache-control'] = NO_STORE;
   return new HttpReply(status, headers, JSON.stringify(body));
 }
 
@@ -239,7 +194,7 @@ export function errorReply(
   status: number,
   code: number,
   message: string,
-  options: { id?: RequestId; data?: JsonValue; headers?: Headers } = {},
+  options: { id?: RequestId; data?: JsonValue; headers?: ReplyHeaders } = {},
 ): HttpReply {
   return jsonResponse(
     status,
@@ -248,8 +203,13 @@ export function errorReply(
   );
 }
 
+/** A transport-level refusal: `status` with a JSON-RPC `-32600` (Invalid Request) error body. */
+export function refuse(status: number, text: string, headers: ReplyHeaders): HttpReply {
+  return errorReply(status, ErrorCode.InvalidRequest, text, { headers });
+}
+
 /** An empty response (`202 Accepted`, `204 No Content`, `405` with `Allow`, ...). */
-export function emptyResponse(status: number, headers: Headers = new Headers()): HttpReply {
+export function emptyResponse(status: number, headers: ReplyHeaders = {}): HttpReply {
   return new HttpReply(status, headers);
 }
 
@@ -257,32 +217,29 @@ export function emptyResponse(status: number, headers: Headers = new Headers()):
  * CORS headers for a browser caller whose origin passed the allow-list: the origin echoed, `Vary`,
  * and the headers a script must read (`Mcp-Session-Id`, and `WWW-Authenticate` for OAuth challenges).
  */
-export function corsHeaders(origin: string | null): Headers {
-  const headers = new Headers();
-  if (origin === null) return headers;
-  headers.set('access-control-allow-origin', origin);
-  headers.set('access-control-expose-headers', 'Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate');
-  headers.set('vary', 'Origin');
-  return headers;
+export function corsHeaders(origin: string | null): ReplyHeaders {
+  if (origin === null) return {};
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-expose-headers': 'Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate',
+    vary: 'Origin',
+  };
 }
 
 /** The answer to a CORS preflight (`OPTIONS`) from an allowed origin. */
-export function preflightResponse(origin: string | null, request: { readonly headers: Headers }): HttpReply {
+export function preflightResponse(origin: string | null, request: { readonly headers: HeaderReader }): HttpReply {
   const headers = corsHeaders(origin);
-  headers.set('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
+  headers['access-control-allow-methods'] = 'GET, POST, DELETE, OPTIONS';
   const asked = request.headers.get('access-control-request-headers');
-  headers.set(
-    'access-control-allow-headers',
+  headers['access-control-allow-headers'] =
     asked ??
-      'Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Mcp-Method, ' +
-        'Mcp-Name, Last-Event-ID',
-  );
-  headers.set('access-control-max-age', '600');
+    'Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Mcp-Method, ' +
+      'Mcp-Name, Last-Event-ID';
+  headers['access-control-max-age'] = '600';
   return emptyResponse(204, headers);
 }
 
 /** Copies every header of `from` onto `to` (later values win); returns `to`. */
-export function mergeHeaders(to: Headers, from: Headers): Headers {
-  from.forEach((value, key) => to.set(key, value));
-  return to;
+export function mergeHeaders(to: ReplyHeaders, from: ReplyHeaders): ReplyHeaders {
+  return Object.assign(to, from);
 }

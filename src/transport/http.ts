@@ -4,8 +4,8 @@
  * endpoint as {@link createFetchHandler} (`createEndpoint`: every check is made there), with the
  * node request read directly (`node-request.ts`: no web `Request` or body stream; the body stays
  * paused while unread, so the body limit holds without buffering); a JSON reply is written as its
- * text, an SSE stream chunk by chunk with backpressure (`drain`), and a client that goes away
- * cancels its 2026-07-28 request and its SSE stream.
+ * text, an SSE stream written to the response as it comes (bounded by `maxBufferedBytes` of
+ * unsent bytes), and a client that goes away cancels its 2026-07-28 request and its SSE stream.
  *
  * Spec: MCP 2025-11-25, Basic / Transports ("Streamable HTTP", "Security Warning": bind to
  * 127.0.0.1 when local); MCP 2026-07-28, Basic / Transports / Streamable HTTP.
@@ -21,12 +21,8 @@ import type { AddressInfo } from 'node:net';
 import type { ResourceServerOptions } from '../auth/options.js';
 import { createResourceServer, ResourceServer } from '../auth/resource-server.js';
 import type { Server } from '../server/server.js';
-import {
-  createEndpoint,
-  fetchHandlerOf,
-  type FetchHandler,
-  type FetchHandlerOptions,
-} from './fetch-handler.js';
+import { createEndpoint } from './endpoint.js';
+import { fetchHandlerOf, type FetchHandler, type FetchHandlerOptions } from './fetch-handler.js';
 import { hostsForBind } from './bound-hosts.js';
 import type { HttpReply, HttpRequest } from './http-request.js';
 import { nodeRequest } from './node-request.js';
@@ -96,54 +92,40 @@ export interface HttpServing {
   close(): Promise<void>;
 }
 
-/** Resolves once `res` can take more data, or false when it closed first. */
-function drained(res: ServerResponse): Promise<boolean> {
-  return new Promise((resolve) => {
-    const onDrain = (): void => {
-      res.off('close', onClose);
-      resolve(true);
-    };
-    const onClose = (): void => {
-      res.off('drain', onDrain);
-      resolve(false);
-    };
-    res.once('drain', onDrain);
-    res.once('close', onClose);
-  });
-}
-
-/** Writes `reply` to `res`: JSON text with one `end`, a stream chunk by chunk with backpressure. */
+/**
+ * Writes `reply` to `res`: JSON text with one `end`; an SSE stream event by event as it comes
+ * (no web stream), until it ends or the client goes away.
+ */
 async function writeReply(reply: HttpReply, res: ServerResponse): Promise<void> {
-  res.statusCode = reply.status;
-  reply.headers.forEach((value, key) => res.setHeader(key, value));
   const body = reply.body;
+  const headers = reply.headers;
   if (body === null) {
-    res.end();
+    res.writeHead(reply.status, headers).end();
     return;
   }
   if (typeof body === 'string') {
-    res.setHeader('content-length', Buffer.byteLength(body));
-    res.end(body);
+    headers['content-length'] = String(Buffer.byteLength(body));
+    res.writeHead(reply.status, headers).end(body);
     return;
   }
+  res.writeHead(reply.status, headers);
   res.flushHeaders();
-  const reader = body.getReader();
-  const cancel = (): void => {
-    if (!res.writableFinished) void reader.cancel().catch(() => {});
-  };
-  res.once('close', cancel);
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!res.write(value) && !(await drained(res))) return;
-    }
-    res.end();
-  } catch {
-    res.destroy();
-  } finally {
-    res.off('close', cancel);
-  }
+  // The response's own buffer holds what the client has not read yet; the stream drops a client
+  // that lets it grow past its bound (`maxBufferedBytes`).
+  await new Promise<void>((resolve) => {
+    res.once('close', () => {
+      if (!res.writableFinished) body.cancel();
+      resolve();
+    });
+    body.attach({
+      write(text) {
+        res.write(text);
+        return res.writableLength;
+      },
+      end: () => res.end(),
+      fail: () => res.destroy(),
+    });
+  });
 }
 
 /**

@@ -11,7 +11,7 @@
  * JSON-RPC 2.0 §6 (Batch: one response per request); MCP 2025-03-26, Basic ("Batching").
  * @module
  */
-import type { HttpReply } from './http-request.js';
+import type { HttpReply, ReplyHeaders } from './http-request.js';
 import { classify } from '../protocol/classify.js';
 import { ErrorCode, errorResponse, RATE_LIMITED } from '../protocol/errors.js';
 import type { JsonRpcResponse, RequestId } from '../protocol/messages.js';
@@ -101,8 +101,8 @@ function refusalText(limit: InFlightLimit): string {
  * The reply to a POST none of whose requests found a place: `429` (`RATE_LIMITED`) or `503`
  * (`-32603`), with `Retry-After` and `data: { retryAfterMs }`.
  */
-export function inFlightRefusal(limit: InFlightLimit, headers: Headers, id?: RequestId): HttpReply {
-  const retry = mergeHeaders(new Headers({ 'retry-after': String(IN_FLIGHT_RETRY_AFTER_MS / 1000) }), headers);
+export function inFlightRefusal(limit: InFlightLimit, headers: ReplyHeaders, id?: RequestId): HttpReply {
+  const retry = mergeHeaders({ 'retry-after': String(IN_FLIGHT_RETRY_AFTER_MS / 1000) }, headers);
   const code = limit === 'caller' ? RATE_LIMITED : ErrorCode.InternalError;
   return errorReply(limit === 'caller' ? 429 : 503, code, refusalText(limit), {
     ...(id === undefined ? {} : { id }),

@@ -1,20 +1,59 @@
 /**
  * The {@link HttpRequest} of a node:http request, read directly: the body is collected from the
- * `IncomingMessage` under the byte limit (never buffered past it), the headers are copied once
- * into a `Headers`, and a client going away is heard on the response's `close` (no
- * `AbortController` per request).
+ * `IncomingMessage` under the byte limit (never buffered past it), the headers are read from its
+ * raw headers on demand ({@link RawHeaders}: no web `Headers` per request), and a client going
+ * away is heard on the response's `close` (no `AbortController` per request).
  *
  * Spec: MCP 2025-11-25, Basic / Transports ("Streamable HTTP"); RFC 9110 §15.5.14 (413).
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodeBody, type BodyResult } from './body.js';
+import type { HeaderReader } from '../server/request-info.js';
 import type { HttpRequest } from './http-request.js';
 
+/**
+ * The headers of a node:http request as a {@link HeaderReader}, read from `rawHeaders` as a web
+ * `Headers` reads them: names compared case-insensitively, several values of one name joined by
+ * `, ` (node:http's own `headers` drops a second `Host` or `Content-Type` instead). The table is
+ * built on the first read.
+ */
+export class RawHeaders implements HeaderReader {
+  #table: Map<string, string> | undefined;
+
+  /** @param raw `IncomingMessage.rawHeaders`: names and values, alternating. */
+  constructor(readonly raw: readonly string[]) {}
+
+  /** The value of header `name` (any case), or null when absent. */
+  get(name: string): string | null {
+    let table = this.#table;
+    if (table === undefined) {
+      table = new Map();
+      const raw = this.raw;
+      for (let i = 0; i + 1 < raw.length; i += 2) {
+        const key = (raw[i] as string).toLowerCase();
+        const value = (raw[i + 1] as string).trim();
+        const before = table.get(key);
+        table.set(key, before === undefined ? value : `${before}, ${value}`);
+      }
+      this.#table = table;
+    }
+    return table.get(name.toLowerCase()) ?? null;
+  }
+
+  /** The same headers as a web `Headers` (for a token verifier, which takes a `Request`). */
+  toHeaders(): Headers {
+    const headers = new Headers();
+    const raw = this.raw;
+    for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+    return headers;
+  }
+}
+
 /** The request body of `req` under `maxBytes`: refused by `Content-Length`, or counted as it comes. */
-function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<BodyResult> {
-  const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > maxBytes) {
+function readNodeBody(req: IncomingMessage, headers: RawHeaders, maxBytes: number): Promise<BodyResult> {
+  const declared = headers.get('content-length');
+  if (declared !== null && Number(declared) > maxBytes) {
     // Unread: drained, not kept (the reply says `Connection: close`).
     req.resume();
     return Promise.resolve({ kind: 'too-large' });
@@ -55,9 +94,27 @@ function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<BodyResul
   });
 }
 
-/** The absolute URL of `req` (an origin-form target is read against its `Host`). */
-function urlOf(req: IncomingMessage): URL {
-  return new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+/** Most URLs kept by {@link urlOf}; a full table starts afresh. */
+const URL_MEMO_SIZE = 64;
+const urls = new Map<string, URL>();
+
+/**
+ * The absolute URL of `req` (an origin-form target is read against its `Host`). Clients send the
+ * same target and `Host` on every request, so each pair is parsed once (bounded; the endpoint
+ * only reads a URL, never changes it).
+ */
+function urlOf(req: IncomingMessage, headers: RawHeaders): URL {
+  const target = req.url ?? '/';
+  const host = headers.get('host') ?? 'localhost';
+  // A line break appears in neither a header value nor a request target.
+  const key = `${host}\n${target}`;
+  let url = urls.get(key);
+  if (url === undefined) {
+    url = new URL(target, `http://${host}`);
+    if (urls.size >= URL_MEMO_SIZE) urls.clear();
+    urls.set(key, url);
+  }
+  return url;
 }
 
 /**
@@ -65,10 +122,8 @@ function urlOf(req: IncomingMessage): URL {
  * @throws {TypeError} when the target or the `Host` make no URL (the caller answers `400`).
  */
 export function nodeRequest(req: IncomingMessage, res: ServerResponse): HttpRequest {
-  const url = urlOf(req);
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+  const headers = new RawHeaders(req.rawHeaders);
+  const url = urlOf(req, headers);
   const method = req.method ?? 'GET';
   let request: Request | undefined;
   const self: HttpRequest = {
@@ -86,12 +141,12 @@ export function nodeRequest(req: IncomingMessage, res: ServerResponse): HttpRequ
       res.once('close', onClose);
       return () => res.off('close', onClose);
     },
-    readBody: (maxBytes) => readNodeBody(req, maxBytes),
+    readBody: (maxBytes) => readNodeBody(req, headers, maxBytes),
     toRequest(): Request {
       if (request === undefined) {
         const controller = new AbortController();
         self.onAbort(() => controller.abort());
-        request = new Request(url, { method, headers, signal: controller.signal });
+        request = new Request(url, { method, headers: headers.toHeaders(), signal: controller.signal });
       }
       return request;
     },

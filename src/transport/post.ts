@@ -1,356 +1,85 @@
 /**
- * POST to the MCP endpoint: one JSON-RPC message (a batch only on 2025-03-26 sessions), served in
- * the era it belongs to. A 2026-07-28 request (its `_meta` names the protocol version, or the
- * `MCP-Protocol-Version` header names a modern revision) has its headers checked against its body
- * and is served on a fresh connection that lives exactly as long as the POST: nothing outlives the
- * request, so any replica can serve any request. Any other message belongs to a legacy session.
+ * POST to the MCP endpoint, up to the era: the `Content-Type` and `Accept` checks, the rate
+ * limiter's admission check, the body read under its limit and parsed, then the message served in
+ * the era it belongs to (`post-modern.ts` for 2026-07-28, `post-legacy.ts` for a legacy session).
+ * A refusal before the body is read says `Connection: close`: the unread body must not be taken
+ * for the next request on a kept-alive connection.
  *
- * Spec: MCP 2025-11-25, Basic / Transports ("Sending Messages to the Server", "Session
- * Management", "Protocol Version Header"); MCP 2026-07-28, Basic / Transports / Streamable HTTP
- * ("Sending Messages", "Request Metadata", "Cancellation"), Basic / Overview ("Per-request
- * protocol fields").
+ * Spec: MCP 2025-11-25, Basic / Transports ("Sending Messages to the Server"); MCP 2026-07-28,
+ * Basic / Transports / Streamable HTTP ("Sending Messages"); RFC 9110 §15.5.14 (413), §15.5.16
+ * (415), §15.5.7 (406).
  * @module
  */
-import { classify } from '../protocol/classify.js';
-import { ErrorCode, errorResponse } from '../protocol/errors.js';
-import {
-  hasOwn,
-  isObject,
-  isRequestId,
-  type JsonObject,
-  type JsonRpcMessage,
-  type JsonRpcResponse,
-  type RequestId,
-} from '../protocol/messages.js';
-import { MODERN_REVISIONS, SUPPORTED_REVISIONS } from '../protocol/revisions.js';
-import type { ResourceServer } from '../auth/resource-server.js';
-import type { Connection, Reply, SessionSnapshot } from '../server/connection.js';
-import { principalKey } from '../server/principal.js';
-import type { Principal, TransportRequestInfo } from '../server/request-info.js';
-import { isModernRequest } from '../server/era.js';
-import { META } from '../protocol/meta.js';
-import type { Server } from '../server/server.js';
-import { Exchange } from './exchange.js';
-import type { HttpReply, HttpRequest } from './http-request.js';
-import { authorizedInfo, scopeRefusal } from './authorize.js';
-import { checkRequestHeaders, paramHeaders } from './headers.js';
-import { emptyResponse, errorReply, HEADER, jsonResponse, mergeHeaders } from './http-rules.js';
-import type { EventStore } from './event-store.js';
-import { inFlightRefusal, requestCount, splitBatch, type InFlight, type InFlightPermit } from './in-flight.js';
-import type { LiveSessions } from './sessions.js';
-import { toRecord } from './sessions.js';
-import type { SseOptions } from './sse.js';
-import { StreamJournal } from './stream-journal.js';
-import { readInitialize } from '../server/lifecycle.js';
+import { ErrorCode } from '../protocol/errors.js';
+import type { Principal } from '../server/request-info.js';
+import { admissionRefusal } from './admission.js';
+import type { ExecutionContext } from './endpoint-options.js';
+import type { HttpReply, HttpRequest, ReplyHeaders } from './http-request.js';
+import { emptyResponse, errorReply, HEADER, mergeHeaders, refuse } from './http-rules.js';
+import { acceptsAll, isJsonContentType } from './media-types.js';
+import type { PostContext } from './post-context.js';
+import { postLegacy } from './post-legacy.js';
+import { isModernPost, postModern } from './post-modern.js';
 
-/** What the POST handlers share with the fetch handler. */
-export interface PostContext {
-  server: Server;
-  /** The resource server, when the endpoint requires authorization. */
-  auth?: ResourceServer;
-  sessions: LiveSessions;
-  /** Where the events of legacy streams are stored, for resumption. */
-  events: EventStore;
-  sse: SseOptions;
-  /** Registers work in flight, so that a graceful close can wait for it. */
-  track(work: Promise<unknown>): void;
-  /** The 2026-07-28 connections in flight (each serves one POST). */
-  live: Set<Connection>;
-  /** The requests running now, per caller and in all (see `in-flight.ts`). */
-  inFlight: InFlight;
-}
+/** What the `Accept` of a POST must admit: a reply may come as JSON or as an SSE stream. */
+const POST_ACCEPT: readonly string[] = ['application/json', 'text/event-stream'];
 
-/** The id of a request-shaped message, when it has a usable one. */
-function idOf(message: unknown): RequestId | undefined {
-  return isObject(message) && isRequestId(message.id) ? message.id : undefined;
-}
-
-/** True for a message that expects a reply: a `method` and an `id`. */
-function isRequestShaped(message: unknown): boolean {
-  return isObject(message) && typeof message.method === 'string' && hasOwn(message, 'id');
-}
-
-/** True when the reply is a lone error response. */
-function isError(reply: Reply): boolean {
-  return reply !== null && !Array.isArray(reply) && 'error' in reply;
-}
-
-/** `handle` never rejects; should it ever, the request still gets an answer (`-32603`). */
-function settle(reply: Promise<Reply>, message: unknown): Promise<Reply> {
-  return reply.catch(() => errorResponse(idOf(message), ErrorCode.InternalError, 'Internal error'));
+/** `cors` with `Connection: close`, for a refusal before the body is read. */
+function closing(cors: ReplyHeaders): ReplyHeaders {
+  return mergeHeaders({ connection: 'close' }, cors);
 }
 
 /**
- * True when a decoded POST body belongs to 2026-07-28: by its version header, or by its `_meta`
- * (except `initialize`, which selects the legacy era unless the header names a modern revision).
+ * Serves one POST (see the module doc): `415`, `406`, an admission refusal (`429`), `413`, `400`
+ * for an aborted body or one that is not JSON (`-32700`), `400` for a 2026-07-28 batch; otherwise
+ * the era's reply.
  */
-export function isModernPost(message: unknown, version: string | null): boolean {
-  if (version !== null && MODERN_REVISIONS.includes(version)) return true;
-  if (!isObject(message) || message.method === 'initialize' || !isObject(message.params)) {
-    return false;
-  }
-  return isModernRequest(message.params as JsonObject);
-}
-
-/**
- * Serves a 2026-07-28 POST. Notifications get `202` (none is defined over HTTP at this revision);
- * responses are refused. A request is checked (`_meta` present, `MCP-Protocol-Version` equal to
- * its `_meta` version, `Mcp-Method`/`Mcp-Name`/`Mcp-Param-*` equal to the body), then served on its
- * own connection; closing the response stream cancels it.
- */
-export async function postModern(
+export async function servePost(
   context: PostContext,
   request: HttpRequest,
-  message: unknown,
-  version: string | null,
-  cors: Headers,
-  principal?: Principal,
-  waitUntil?: TransportRequestInfo['waitUntil'],
+  cors: ReplyHeaders,
+  principal: Principal | undefined,
+  execution: ExecutionContext | undefined,
 ): Promise<HttpReply> {
-  const m = classify(message);
-  const fail = (code: number, text: string, id = idOf(message)): HttpReply =>
-    errorReply(400, code, text, { ...(id === undefined ? {} : { id }), headers: cors });
-  if (m.kind === 'invalid') return jsonResponse(400, m.reply, cors);
-  if (m.kind === 'notification') return emptyResponse(202, cors);
-  if (m.kind === 'response') {
-    return fail(
-      ErrorCode.InvalidRequest,
-      'Invalid Request: a 2026-07-28 client sends no responses (answers travel in inputResponses)',
-    );
+  // Deno and Bun pass objects of their own as the second argument (connection info, the
+  // server): only a waitUntil function is taken.
+  const keep: unknown = execution?.waitUntil;
+  const waitUntil =
+    typeof keep === 'function' ? (work: Promise<unknown>) => void keep.call(execution, work) : undefined;
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    return refuse(415, 'Unsupported Media Type: Content-Type must be application/json', closing(cors));
   }
-  const params = m.params;
-  if (m.method === 'initialize') {
-    // Only the header makes an initialize modern (see isModernPost), and 2026-07-28 has none.
-    const text = `Method not found: initialize (removed in ${version})`;
-    return errorReply(404, ErrorCode.MethodNotFound, text, { id: m.id, headers: cors });
+  if (!acceptsAll(request.headers.get('accept'), POST_ACCEPT)) {
+    const text = 'Not Acceptable: Accept must list application/json and text/event-stream';
+    return refuse(406, text, closing(cors));
   }
-  if (!isModernRequest(params)) {
-    return fail(
-      ErrorCode.InvalidParams,
-      `Invalid params: missing required _meta["${META.protocolVersion}"] ` +
-        `(MCP-Protocol-Version says ${version})`,
-    );
+  const refused = admissionRefusal(context.server, request, cors, principal);
+  if (refused !== undefined) return refused;
+  const maxBodyBytes = context.maxBodyBytes;
+  const body = await request.readBody(maxBodyBytes);
+  if (body.kind === 'too-large') {
+    return refuse(413, `Content Too Large: the body exceeds ${maxBodyBytes} bytes`, closing(cors));
   }
-  const stated = (params?._meta as JsonObject)[META.protocolVersion];
-  if (version === null) {
-    const text = 'Header mismatch: required header MCP-Protocol-Version is missing';
-    return fail(ErrorCode.HeaderMismatch, text);
-  }
-  if (version !== stated) {
-    return fail(
-      ErrorCode.HeaderMismatch,
-      `Header mismatch: MCP-Protocol-Version header value '${version}' ` +
-        `does not match body value '${String(stated)}'`,
-    );
-  }
-  const target = context.server.target(m.method, params);
-  const problem = checkRequestHeaders(
-    request.headers,
-    m.method,
-    params,
-    target?.inputSchema === undefined ? [] : paramHeaders(target.inputSchema),
-    context.server.nameParam(m.method),
-  );
-  if (problem !== undefined) return fail(ErrorCode.HeaderMismatch, problem, m.id);
-  if (principal !== undefined && context.auth !== undefined) {
-    const refusal = scopeRefusal(context.auth, context.server, message, principal, cors);
-    if (refusal !== undefined) return refusal;
-  }
-  // Stateless requests count per principal; anonymous ones only towards the total.
-  const permit = context.inFlight.take(principal === undefined ? undefined : `principal ${principalKey(principal)}`, 1);
-  if (permit.refusedBy !== undefined) return inFlightRefusal(permit.refusedBy, cors, m.id);
-
-  let connection: Connection | undefined;
-  const cancel = (): void => connection?.close();
-  const exchange = new Exchange({ modern: true, headers: cors, sse: context.sse, onabort: cancel });
-  connection = context.server.connect({ send: exchange.send });
-  context.live.add(connection);
-  const stopListening = request.onAbort(cancel);
-  const served = settle(
-    connection.handle(message, {
-      kind: 'http',
-      headers: request.headers,
-      protocolVersion: version,
-      send: exchange.send,
-      ...(waitUntil === undefined ? {} : { waitUntil }),
-      ...authorizedInfo(context.auth, principal),
-    }),
-    message,
-  ).then((reply) => {
-    permit.release();
-    exchange.finish(reply);
-    stopListening();
-    connection.close();
-    context.live.delete(connection);
-  });
-  context.track(served);
-  return exchange.response;
-}
-
-/**
- * Serves a legacy POST on its session: `initialize` without `Mcp-Session-Id` opens one (the id
- * comes back in the response header); anything else needs a live session (`400` without the
- * header, `404` for an unknown or ended one). Notifications and responses get `202`; requests get
- * JSON or SSE. A client that disconnects does not cancel its request (it sends
- * `notifications/cancelled` for that).
- */
-export async function postLegacy(
-  context: PostContext,
-  message: unknown,
-  version: string | null,
-  cors: Headers,
-  sessionId: string | null,
-  requestHeaders: Headers,
-  principal?: Principal,
-  waitUntil?: TransportRequestInfo['waitUntil'],
-  address?: string,
-): Promise<HttpReply> {
-  const id = idOf(message);
-  const withId = id === undefined ? {} : { id };
-  if (version !== null && !SUPPORTED_REVISIONS.includes(version)) {
-    return errorReply(
-      400,
-      ErrorCode.UnsupportedProtocolVersion,
-      `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)}`,
-      {
-        ...withId,
-        data: { supported: [...SUPPORTED_REVISIONS], requested: version },
-        headers: cors,
-      },
-    );
-  }
-  const { sessions } = context;
-  // A session belongs to the caller that opened it; to any other it does not exist.
-  const owner = principalKey(principal);
-  const opening =
-    sessionId === null &&
-    isObject(message) &&
-    message.method === 'initialize' &&
-    isRequestShaped(message);
-  if (sessionId === null && !opening) {
-    return errorReply(
-      400,
-      ErrorCode.InvalidRequest,
-      'Bad Request: Mcp-Session-Id header is required (start with initialize)',
-      { ...withId, headers: cors },
-    );
-  }
-  let session = opening ? undefined : await sessions.get(sessionId, owner);
-  if (opening) {
-    const handshake = initializeHandshake(message);
-    if (handshake === undefined) {
-      // Malformed: served without a session, so that its error names what is wrong.
-      const connection = context.server.connect();
-      const reply = await settle(connection.handle(message), message);
-      connection.close();
-      return jsonResponse(200, reply as JsonRpcMessage, cors);
-    }
-    session = await sessions.create(
-      toRecord(owner, { ...handshake, logLevel: undefined, initialized: false, resourceSubscriptions: [] }, address),
-    );
-    if (session === undefined) {
-      const text = 'Service Unavailable: too many sessions';
-      return errorReply(503, ErrorCode.InternalError, text, { ...withId, headers: cors });
-    }
-  }
-  if (session === undefined) {
-    const text =
-      'Not Found: no such session (it ended or expired); start a new one with initialize';
-    return errorReply(404, ErrorCode.InvalidRequest, text, { ...withId, headers: cors });
-  }
-  if (principal !== undefined && context.auth !== undefined) {
-    const refusal = scopeRefusal(context.auth, context.server, message, principal, cors);
-    if (refusal !== undefined) return refusal;
-  }
-  const live = session;
-  const headers = mergeHeaders(new Headers({ [HEADER.sessionId]: live.id }), cors);
-  const info: TransportRequestInfo = {
-    kind: 'http',
-    headers: requestHeaders,
-    sessionId: live.id,
-    ...(version === null ? {} : { protocolVersion: version }),
-    ...(waitUntil === undefined ? {} : { waitUntil }),
-    ...authorizedInfo(context.auth, principal),
-  };
-  const batch = Array.isArray(message) ? message : [message];
-  if (!batch.some(isRequestShaped)) {
-    const reply = await live.connection.handle(message, info);
-    // State changes are stored, and stray messages relayed, before the client hears back.
-    await sessions.settled(live);
-    return reply === null ? emptyResponse(202, headers) : jsonResponse(400, reply, headers);
-  }
-  // Requests take places in flight (the opening initialize only towards the total); a batch is
-  // refused whole only when none of its requests finds one.
-  const { permit, run, refused } = admit(context.inFlight, opening ? undefined : `session ${live.id}`, message, live.connection);
-  if (permit.granted === 0 && permit.refusedBy !== undefined) {
-    if (opening) await sessions.delete(live.id);
-    return inFlightRefusal(permit.refusedBy, opening ? cors : headers, id);
-  }
-  live.busy++;
-  const node = context.server.nodeId;
-  const requestId = idOf(message);
-  const exchange = new Exchange({
-    modern: false,
-    headers,
-    sse: context.sse,
-    journal: () =>
-      new StreamJournal(
-        context.events,
-        { sessionId: live.id, node, ...(requestId === undefined ? {} : { requestId }) },
-        (line) => context.server.report(line),
-      ),
-  });
-  const served = settle(
-    live.connection.handle(run, { ...info, send: exchange.send }),
-    message,
-  ).then(async (ran) => {
-    permit.release();
-    const reply = withRefused(ran, refused);
-    // A failed initialize opens nothing.
-    if (opening && isError(reply)) {
-      headers.delete(HEADER.sessionId);
-      await sessions.delete(live.id);
-    }
-    await sessions.settled(live);
-    await exchange.finish(reply);
-    live.busy--;
-  });
-  context.track(served);
-  return exchange.response;
-}
-
-/** The handshake an `initialize` request asks for, or undefined when its params are malformed. */
-function initializeHandshake(message: unknown): Pick<SessionSnapshot, 'protocolVersion' | 'client'> | undefined {
+  if (body.kind === 'aborted') return emptyResponse(400, cors);
+  let message: unknown;
   try {
-    return readInitialize(isObject(message) && isObject(message.params) ? (message.params as JsonObject) : undefined);
+    if (body.kind === 'invalid-utf8') throw new SyntaxError('not UTF-8');
+    message = JSON.parse(body.text);
   } catch {
-    return undefined;
+    return errorReply(400, ErrorCode.ParseError, 'Parse error: the body is not valid JSON', {
+      headers: cors,
+    });
   }
-}
-
-/**
- * Takes places in flight for the requests of a legacy POST. A batch on a 2025-03-26 session is
- * split: the requests that found a place run (`run`), each other gets its error in `refused`.
- * Anything else runs whole, or not at all when its one request found no place.
- */
-function admit(
-  inFlight: InFlight,
-  caller: string | undefined,
-  message: unknown,
-  connection: Connection,
-): { permit: InFlightPermit; run: unknown; refused: JsonRpcResponse[] } {
-  // A batch a session cannot take (not 2025-03-26, empty) runs nothing: its one error needs no place.
-  const batch = Array.isArray(message) && message.length > 0 && connection.protocolVersion === '2025-03-26';
-  const wanted = batch ? requestCount(message as unknown[]) : Array.isArray(message) ? 0 : 1;
-  const permit = inFlight.take(caller, wanted);
-  if (!batch || permit.granted === 0 || permit.refusedBy === undefined) return { permit, run: message, refused: [] };
-  const { run, refused } = splitBatch(message as unknown[], permit.granted, permit.refusedBy);
-  return { permit, run, refused };
-}
-
-/** The batch reply with the errors of the requests that found no place in flight. */
-function withRefused(reply: Reply, refused: JsonRpcResponse[]): Reply {
-  if (refused.length === 0) return reply;
-  if (reply === null) return refused;
-  return Array.isArray(reply) ? [...reply, ...refused] : reply;
+  const version = request.headers.get(HEADER.protocolVersion);
+  if (!isModernPost(message, version)) {
+    const sessionId = request.headers.get(HEADER.sessionId);
+    // Behind a proxy every client has the proxy's address: it tells nothing about the client.
+    const given: unknown = execution?.remoteAddress;
+    const address = context.behindProxy || typeof given !== 'string' ? undefined : given;
+    return postLegacy(context, message, version, cors, sessionId, request.headers, principal, waitUntil, address);
+  }
+  if (Array.isArray(message)) {
+    return refuse(400, 'Invalid Request: 2026-07-28 has no batches', cors);
+  }
+  return postModern(context, request, message, version, cors, principal, waitUntil);
 }

@@ -222,6 +222,28 @@ test('a custom verify hook replaces the built-in checks', async () => {
   assert.match(bug.detail, /^token verification failed: Error: boom/);
 });
 
+test('a request read without a web Request (AuthenticatedRequest) makes its Request only when a token is verified afresh', async () => {
+  let made = 0;
+  const lean = (token) => ({
+    headers: new Headers({ authorization: `Bearer ${token}` }),
+    url: AUDIENCE,
+    toRequest: () => (made++, new Request(AUDIENCE, { headers: { authorization: `Bearer ${token}`, 'x-caller': 'node' } })),
+  });
+  const seen = [];
+  const hooked = make({ verify: (token, request) => (seen.push(request.headers.get('x-caller')), { subject: token, scopes: [], claims: {} }) });
+  assert.equal((await hooked.authenticate(lean('carol'))).principal.subject, 'carol');
+  assert.deepEqual([made, seen], [1, ['node']]);
+  // A JWT verified before and not expired is known from the headers alone.
+  const auth = make({ secret: SECRET });
+  const claims = { iss: provider.issuer, aud: AUDIENCE, sub: 'svc', exp: now() + 60 };
+  const token = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(SECRET));
+  made = 0;
+  assert.equal((await auth.authenticate(lean(token))).principal.subject, 'svc');
+  assert.equal((await auth.authenticate(lean(token))).principal.subject, 'svc');
+  assert.equal(made, 1);
+  assert.deepEqual(await auth.authenticate({ headers: new Headers(), url: AUDIENCE, toRequest: () => assert.fail('no token, no Request') }), { ok: false, status: 401 });
+});
+
 test('Bearer parsing and challenges: case-insensitive scheme, quoted-string escaping', () => {
   const url = AUDIENCE;
   assert.deepEqual(readBearer('Bearer abc', 'http://[bad?access_token=x'), { kind: 'token', token: 'abc' });

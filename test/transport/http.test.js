@@ -907,6 +907,52 @@ test('an SSE stream drops a message JSON cannot carry and ends a consumer that f
   await assert.rejects(stream.readable.getReader().read());
 });
 
+test('an SSE stream read as a web stream ends a consumer that falls too far behind', async () => {
+  let aborted = 0;
+  const stream = new SseStream({ maxBufferedBytes: 4096, onabort: () => aborted++ });
+  const reader = stream.readable.getReader();
+  const big = { jsonrpc: '2.0', method: 'x', params: { pad: 'y'.repeat(1000) } };
+  let sent = 0;
+  while (stream.send(big)) sent++;
+  assert.ok(sent > 4 && sent < 100, `${sent} messages queued`);
+  assert.equal(aborted, 1);
+  await assert.rejects(reader.read(), /fell too far behind/);
+});
+
+test('an SSE stream handed to a node:http response (a sink) gets what was queued, then each event, then its end', () => {
+  const log = [];
+  let held = 0;
+  const sink = { write: (text) => (log.push(text), held), end: () => log.push('end'), fail: () => log.push('fail') };
+  let aborted = 0;
+  const stream = new SseStream({ startWithComment: true, maxBufferedBytes: 10, onabort: () => aborted++ });
+  stream.send({ jsonrpc: '2.0', method: 'a' });
+  stream.attach(sink);
+  assert.deepEqual(log, [':\n\n', 'event: message\ndata: {"jsonrpc":"2.0","method":"a"}\n\n']);
+  assert.equal(stream.send({ jsonrpc: '2.0', method: 'b' }, '7'), true);
+  assert.equal(log[2], 'id: 7\nevent: message\ndata: {"jsonrpc":"2.0","method":"b"}\n\n');
+  // The response holds more than the bound unsent: the client is dropped, the stream ends.
+  held = 64 * 1024 + 11;
+  assert.equal(stream.send({ jsonrpc: '2.0', method: 'c' }), false);
+  assert.deepEqual(log.slice(4), ['fail']);
+  assert.equal(aborted, 1);
+  assert.equal(stream.open, false);
+  stream.cancel();
+  assert.equal(aborted, 1);
+
+  const closed = new SseStream();
+  closed.send({ jsonrpc: '2.0', method: 'd' });
+  closed.close();
+  const after = [];
+  closed.attach({ write: (text) => (after.push(text), 0), end: () => after.push('end'), fail: () => after.push('fail') });
+  assert.deepEqual(after, ['event: message\ndata: {"jsonrpc":"2.0","method":"d"}\n\n', 'end']);
+
+  const failed = new SseStream({ maxBufferedBytes: 0 });
+  while (failed.send({ jsonrpc: '2.0', method: 'x', params: { pad: 'y'.repeat(1000) } }));
+  const late = [];
+  failed.attach({ write: (text) => (late.push(text), 0), end: () => late.push('end'), fail: () => late.push('fail') });
+  assert.deepEqual(late, ['fail']);
+});
+
 // ---- Scaling: replicas that share only the stateSecret ----
 
 test("two replicas sharing only a stateSecret serve alternating requests and resume each other's elicitation", async () => {

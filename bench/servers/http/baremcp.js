@@ -7,5 +7,8 @@ import { createServer } from '../../../dist/bundle/index.js';
 import { serveHttp } from '../../../dist/bundle/transport/http.js';
 import definition from '../baremcp-echo.js';
 
-const { url } = await serveHttp(createServer(definition), { port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1', path: '/mcp' });
+// Every session of the bench comes from one address (127.0.0.1): the per-address cap (a tenth of
+// maxSessions by default) would have the 2500 sessions of the memory phase take each other's places.
+const options = { port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1', path: '/mcp', maxSessionsPerAddress: 10_000 };
+const { url } = await serveHttp(createServer(definition), options);
 process.stdout.write(JSON.stringify({ listening: Number(new URL(url).port) }) + '\n');
