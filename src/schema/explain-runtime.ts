@@ -11,23 +11,16 @@
  */
 import { evaluate, memoised } from './evaluate.js';
 import { aboutName } from './keywords-object.js';
-import { MAX_ERROR_STEPS, type MemoEntry, type State, StepLimit } from './state.js';
+import { MAX_ERROR_STEPS, type State, StepLimit } from './state.js';
 import type { Plan } from './plan.js';
 import type { SchemaError, ValidationResult } from './types.js';
 
 /**
- * The state of one generated error pass: the errors so far (`null` before the first), the
+ * The state of one generated error pass (the interpreter's {@link State}): the errors so far (`null` before the first), the
  * limits, the interpreter's memo of errors per `$ref` target and value, the step budget and the
  * verdict-only state the verdicts use.
  */
-export interface ErrorPass {
-  errors: SchemaError[] | null;
-  maxErrors: number;
-  maxDepth: number;
-  memo: Map<object, Map<unknown, MemoEntry>> | null;
-  budget: number;
-  verdicts: State;
-}
+export type ErrorPass = State;
 
 /** A new error pass for one value. */
 export function errorPass(verdicts: State): ErrorPass {

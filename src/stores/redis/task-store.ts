@@ -33,13 +33,19 @@ interface Entry {
   t: TaskState;
 }
 
-// KEYS: task, index, gone. ARGV: entry, now, max, id, score, px (0: none).
-const CREATE = `local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[2])
+/**
+ * Lua that moves the ids in sorted set `index` whose expiry is at or before `now` to list `gone`,
+ * which keeps its last `max` ids (each argument a Lua expression such as `KEYS[2]`).
+ */
+const sweep = (index: string, gone: string, now: string, max: string): string => `local expired = redis.call('ZRANGEBYSCORE', ${index}, '-inf', ${now})
 if #expired > 0 then
-  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[2])
-  redis.call('RPUSH', KEYS[3], unpack(expired))
-  redis.call('LTRIM', KEYS[3], -tonumber(ARGV[3]), -1)
-end
+  redis.call('ZREMRANGEBYSCORE', ${index}, '-inf', ${now})
+  redis.call('RPUSH', ${gone}, unpack(expired))
+  redis.call('LTRIM', ${gone}, -tonumber(${max}), -1)
+end`;
+
+// KEYS: task, index, gone. ARGV: entry, now, max, id, score, px (0: none).
+const CREATE = `${sweep('KEYS[2]', 'KEYS[3]', 'ARGV[2]', 'ARGV[3]')}
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[3]) then return 'full' end
 if redis.call('EXISTS', KEYS[1]) == 1 then return 'exists' end
 if ARGV[6] == '0' then redis.call('SET', KEYS[1], ARGV[1]) else redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[6]) end
@@ -47,12 +53,7 @@ redis.call('ZADD', KEYS[2], ARGV[5], ARGV[4])
 return 'ok'`;
 
 // KEYS: index, gone. ARGV: now, max.
-const EXPIRE = `local expired = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if #expired > 0 then
-  redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-  redis.call('RPUSH', KEYS[2], unpack(expired))
-  redis.call('LTRIM', KEYS[2], -tonumber(ARGV[2]), -1)
-end
+const EXPIRE = `${sweep('KEYS[1]', 'KEYS[2]', 'ARGV[1]', 'ARGV[2]')}
 local gone = redis.call('LRANGE', KEYS[2], 0, -1)
 redis.call('DEL', KEYS[2])
 return gone`;
