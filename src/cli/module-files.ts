@@ -8,7 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-/** `import x from 'y'`, `export * from 'y'`, `import 'y'`, `import('y')`, `require('y')`. */
+/**
+ * The specifier of a static import or re-export (`import … from`, `export … from`), a bare
+ * import of a module for its effects, a dynamic `import(…)` and a `require(…)` call.
+ */
 const SPECIFIER = new RegExp(
   [
     /(?:^|[^\w$.])(?:import|export)(?=[\s{*])[^'"]*?from\s*['"]([^'"]+)['"]/.source,

@@ -8,8 +8,8 @@
  *
  * Spec: JSON Schema 2020-12; MCP 2025-11-25, Server / Tools (`inputSchema`, `outputSchema`).
  * @example
- * import { findStrictSchemaViolations, STRICT_PROFILES } from 'baremcp/schema';
- * for (const profile of STRICT_PROFILES) console.log(profile, findStrictSchemaViolations(schema, profile));
+ * // findStrictSchemaViolations and STRICT_PROFILES imported from this entry, baremcp/schema:
+ * for (const profile of STRICT_PROFILES) console.error(profile, findStrictSchemaViolations(schema, profile));
  * @module baremcp/schema
  */
 
