@@ -24,7 +24,8 @@ import Module, { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FILE_LIMIT, moduleFiles } from './module-files.js';
-import { ownFileFor, resolveSync, type NextResolveSync } from './resolve-hook.js';
+import { ownFileFor, resolveSync } from './resolve-hook.js';
+import type { NextResolveSync } from './resolve-hook-types.js';
 import type { ResolveHookContext } from 'node:module';
 
 /** A baremcp package on disk: its folder and version. */

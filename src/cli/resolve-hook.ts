@@ -10,6 +10,7 @@
  * @module
  */
 import type { ResolveFnOutput, ResolveHookContext } from 'node:module';
+import type { NextResolve, NextResolveSync } from './resolve-hook-types.js';
 
 /** `baremcp` and `baremcp/<subpath>`. */
 const OWN_SPECIFIER = /^baremcp(?:\/|$)/;
@@ -46,12 +47,6 @@ function ownURL(specifier: string, original: unknown): string {
   }
 }
 
-/** The next resolve step of a synchronous hook chain (`module.registerHooks`, Node >= 22.15). */
-export type NextResolveSync = (
-  specifier: string,
-  context?: Partial<ResolveHookContext>,
-) => ResolveFnOutput;
-
 /**
  * The synchronous resolve hook for `module.registerHooks` (Node >= 22.15 and >= 23.5), which
  * runs in this thread for `import` and `require` alike (`require` is also covered by
@@ -70,12 +65,6 @@ export function resolveSync(
     return { url: ownURL(specifier, error), shortCircuit: true };
   }
 }
-
-/** The next resolve step of an asynchronous hook chain (`module.register`). */
-type NextResolve = (
-  specifier: string,
-  context?: Partial<ResolveHookContext>,
-) => ResolveFnOutput | Promise<ResolveFnOutput>;
 
 /**
  * The asynchronous resolve hook for `module.register` (Node >= 20.6), which runs on Node's hooks

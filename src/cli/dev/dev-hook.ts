@@ -10,6 +10,7 @@
  * @module
  */
 import type { ResolveFnOutput, ResolveHookContext } from 'node:module';
+import type { NextResolve, NextResolveSync } from '../resolve-hook-types.js';
 
 /** The query parameter that carries a module's generation. */
 export const GENERATION_PARAM = 'baremcp-dev';
@@ -42,12 +43,6 @@ export function versioned(resolved: string, parentURL: string | undefined): stri
   return url.href;
 }
 
-/** The next resolve step of a synchronous hook chain (`module.registerHooks`). */
-export type NextResolveSync = (
-  specifier: string,
-  context?: Partial<ResolveHookContext>,
-) => ResolveFnOutput;
-
 /**
  * The synchronous resolve hook (`module.registerHooks`, Node >= 22.15 and >= 23.5). A `require`
  * is left as resolved: the CommonJS cache is keyed by file name, and `generations.ts` clears the
@@ -63,12 +58,6 @@ export function resolveSync(
   const url = versioned(result.url, context.parentURL);
   return url === result.url ? result : { ...result, url };
 }
-
-/** The next resolve step of an asynchronous hook chain (`module.register`). */
-type NextResolve = (
-  specifier: string,
-  context?: Partial<ResolveHookContext>,
-) => ResolveFnOutput | Promise<ResolveFnOutput>;
 
 /**
  * The asynchronous resolve hook (`module.register`, Node >= 20.6), on Node's hooks thread; a

@@ -19,7 +19,8 @@ import { pathToFileURL } from 'node:url';
 import type { Server } from '../../server/server.js';
 import { loadServerModule } from '../load.js';
 import { ownPackage } from '../own-copy.js';
-import { GENERATION_PARAM, initialize, resolveSync, type NextResolveSync } from './dev-hook.js';
+import { GENERATION_PARAM, initialize, resolveSync } from './dev-hook.js';
+import type { NextResolveSync } from '../resolve-hook-types.js';
 import type { ResolveHookContext } from 'node:module';
 
 /** How many versions one process loads at most (each stays in memory: see the module comment). */
