@@ -10,21 +10,13 @@
  * MCP 2026-07-28, Basic / Patterns / Subscriptions.
  * @module
  */
-import { installStdoutGuard } from '../../transport/stdout-guard.js';
-import { isolatedProtocolFd, spawnIsolated } from '../../transport/isolate.js';
 import type { ParsedArgs } from '../args.js';
 import { Reloader } from '../dev/reloader.js';
-import { checkServeOptions, serveLoaded } from './serve.js';
+import { prepareServing, serveLoaded } from './serve.js';
 
 /** Serves `modulePath` with reloading. Resolves when serving ends (`--http`: SIGINT/SIGTERM). */
 export async function runDev(args: ParsedArgs, modulePath: string): Promise<void> {
-  checkServeOptions(args);
-  const http = args.options.has('http');
-  if (!http && args.options.has('isolate') && isolatedProtocolFd() === undefined) {
-    await spawnIsolated().closed;
-    return;
-  }
-  if (!http) installStdoutGuard();
+  if (await prepareServing(args)) return;
   const reloader = new Reloader(modulePath);
   try {
     const server = await reloader.start();

@@ -48,17 +48,28 @@ export async function createExampleServer(root: string): Promise<Server> {
 /** Options that only make sense with `--http` (read by `http-options.ts`). */
 const HTTP_ONLY_OPTIONS: readonly string[] = ['state-secret', 'allowed-host', 'health', 'max-in-flight', 'behind-proxy'];
 
-/** Serves a module (`serve <module>`) or the example (no module). Resolves when serving ends. */
-export async function runServe(args: ParsedArgs, modulePath: string | undefined): Promise<void> {
+/**
+ * What `serve` and `dev` do before loading a module: check the options, then, on stdio, either
+ * serve through an isolated child (`--isolate`; resolves `true` once it ended) or guard stdout.
+ * @throws {UsageError} from {@link checkServeOptions}.
+ */
+export async function prepareServing(args: ParsedArgs): Promise<boolean> {
   checkServeOptions(args);
-  const http = args.options.has('http');
+  if (args.options.has('http')) return false;
   // --isolate: the module is loaded and served only in a child whose fd 1 is our stderr.
-  if (!http && args.options.has('isolate') && isolatedProtocolFd() === undefined) {
+  if (args.options.has('isolate') && isolatedProtocolFd() === undefined) {
     await spawnIsolated().closed;
-    return;
+    return true;
   }
   // The guard goes first: a user's module may print while it loads (over HTTP, stdout is free).
-  if (!http) installStdoutGuard();
+  installStdoutGuard();
+  return false;
+}
+
+/** Serves a module (`serve <module>`) or the example (no module). Resolves when serving ends. */
+export async function runServe(args: ParsedArgs, modulePath: string | undefined): Promise<void> {
+  if (await prepareServing(args)) return;
+  const http = args.options.has('http');
   let server: Server;
   try {
     server =
