@@ -9,7 +9,12 @@ import { runHttpSession } from './http.js';
 test('generated HTTP sessions: one HTTP response per POST, never a 5xx, one JSON-RPC reply per request (batches too)', async () => {
   await fc.assert(
     fc.asyncProperty(session, async (s) => {
-      const result = await runHttpSession(s);
+      // A ref'd timer: a session that never finishes fails here, naming its messages, rather than
+      // letting the event loop empty and the runner cancel the file without a word.
+      let timer;
+      const stuck = new Promise((resolve) => (timer = setTimeout(() => resolve('stuck'), 10_000)));
+      const result = await Promise.race([runHttpSession(s), stuck]).finally(() => clearTimeout(timer));
+      assert.notEqual(result, 'stuck', `a session got no end within 10 s: ${JSON.stringify(s.texts).slice(0, 2000)}`);
       assert.deepEqual(result.problems, []);
     }),
     { numRuns: 60 },
