@@ -86,6 +86,17 @@ const plugin = {
   },
 };
 
+/**
+ * ASCII for the few characters esbuild leaves as they are (it escapes strings, regular expressions
+ * and identifiers, not comments): one non-ASCII character makes node decode a whole file into a
+ * two-byte string, twice the memory of the one-byte string an ASCII file becomes (core.js: 866 KiB
+ * of young generation instead of 433 KiB, on every cold start). Common ones get an ASCII spelling,
+ * any other a \u escape (which also reads right in a string or a regular expression).
+ */
+const ASCII = new Map([['\u2192', '->'], ['\u2190', '<-'], ['\u2014', '--'], ['\u2013', '-'], ['\u00d7', 'x'], ['\u2026', '...'], ['\u00a7', 'S'], ['\u00b1', '+/-'], ['\u221e', 'Infinity'], ['\u2264', '<='], ['\u2265', '>='], ['\u2260', '!='], ['\u2018', "'"], ['\u2019', "'"], ['\u201c', '"'], ['\u201d', '"']]);
+const asciiOnly = (text) =>
+  text.replace(/[^\x00-\x7f]/gu, (c) => ASCII.get(c) ?? c.split('').map((u) => `\\u${u.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''));
+
 /** Writes esbuild output files, resolving layer placeholders and checking imported names. */
 function writeOutputs(outputFiles) {
   for (const file of outputFiles) {
@@ -114,7 +125,7 @@ function writeOutputs(outputFiles) {
       }
       text = text.replaceAll(quoted, JSON.stringify(path) + ' '.repeat(gap));
     }
-    writeFileSync(file.path, text);
+    writeFileSync(file.path, asciiOnly(text));
   }
 }
 

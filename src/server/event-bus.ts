@@ -89,8 +89,7 @@ export function newNodeId(): string {
  * and the server is a replica of one.
  */
 export class Broadcaster {
-  /** This process's node id (unique per server object). */
-  readonly nodeId: string = newNodeId();
+  #nodeId: string | undefined;
   readonly #handlers = new Map<string, Set<BusHandler>>();
   readonly #report: (line: string) => void;
   #bus: EventBus | undefined;
@@ -98,6 +97,14 @@ export class Broadcaster {
 
   constructor(report: (line: string) => void) {
     this.#report = report;
+  }
+
+  /**
+   * This process's node id (unique per server object), drawn on first use: Web Crypto is loaded
+   * only when something needs the id (a bus, an HTTP endpoint's heartbeat), not by every server.
+   */
+  get nodeId(): string {
+    return (this.#nodeId ??= newNodeId());
   }
 
   /** The bus, when one is set. */

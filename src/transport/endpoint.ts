@@ -114,6 +114,11 @@ export function createEndpoint(server: Server, options: FetchHandlerOptions = {}
       ...(options.maxSessionsPerOwner === undefined ? {} : { maxSessionsPerOwner: options.maxSessionsPerOwner }),
       ...(options.maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress: options.maxSessionsPerAddress }),
     });
+  // The heartbeat starts with the first legacy stream recorded in the event store (the only
+  // thing another replica asks about this one): a server that answers 2026-07-28 POSTs only
+  // never draws its node id (Web Crypto stays unloaded on its cold start).
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let closed = false;
   const sessions = new LiveSessions(server, {
     store,
     events,
@@ -121,10 +126,12 @@ export function createEndpoint(server: Server, options: FetchHandlerOptions = {}
     uninitializedMs: options.uninitializedSessionMs ?? 60_000,
     maxLive: maxSessions,
     sse,
+    recording: () => {
+      if (heartbeat === undefined && !closed) heartbeat = startHeartbeat(server, events);
+    },
   });
   const followers = new Set<SseStream>();
   const streams: GetContext = { server, sessions, events, sse, followers };
-  const heartbeat = startHeartbeat(server, events);
   const running = new InFlight(options.maxInFlight, options.maxInFlightTotal);
   const inFlight = new Set<Promise<unknown>>();
   const live = new Set<Connection>();
@@ -221,6 +228,7 @@ export function createEndpoint(server: Server, options: FetchHandlerOptions = {}
     sessions.closeAll();
     // Followers of resumed streams end: their clients resume on another replica.
     for (const stream of followers) stream.close();
+    closed = true;
     clearInterval(heartbeat);
     // Work aborted above settles on the next turns; let its replies go out.
     await Promise.race([

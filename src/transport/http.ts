@@ -19,7 +19,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ResourceServerOptions } from '../auth/options.js';
-import { createResourceServer, ResourceServer } from '../auth/resource-server.js';
+import type { ResourceServer } from '../auth/resource-server.js';
 import type { Server } from '../server/server.js';
 import { createEndpoint } from './endpoint.js';
 import { fetchHandlerOf, type FetchHandler, type FetchHandlerOptions } from './fetch-handler.js';
@@ -185,10 +185,16 @@ export async function serveHttp(
   const allowedHosts =
     options.allowedHosts ?? [...hostsForBind(host), ...(publicHost === undefined ? [] : [publicHost])];
   // Options are checked before anything listens; the audience may wait for the bound port.
-  let auth = options.auth instanceof ResourceServer || options.auth === undefined ? options.auth : undefined;
-  const authOptions = auth === undefined ? (options.auth as Exclude<ServeAuthOptions, ResourceServer> | undefined) : undefined;
+  // The resource server's code (baremcp/auth) is loaded only when `auth` is given: a server
+  // without it does not read, compile or resolve that file on its cold start.
+  const authModule = options.auth === undefined ? undefined : await import('../auth/resource-server.js');
+  let auth = authModule !== undefined && options.auth instanceof authModule.ResourceServer ? options.auth : undefined;
+  const authOptions =
+    authModule === undefined || auth !== undefined ? undefined : (options.auth as Exclude<ServeAuthOptions, ResourceServer>);
   const audience = authOptions?.audience ?? options.publicUrl;
-  if (authOptions !== undefined && audience !== undefined) auth = createResourceServer({ ...authOptions, audience });
+  if (authModule !== undefined && authOptions !== undefined && audience !== undefined) {
+    auth = authModule.createResourceServer({ ...authOptions, audience });
+  }
   const http = createNodeServer();
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -200,9 +206,9 @@ export async function serveHttp(
   const address = http.address() as AddressInfo;
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${shown}:${address.port}${path}`;
-  if (authOptions !== undefined && auth === undefined) {
+  if (authModule !== undefined && authOptions !== undefined && auth === undefined) {
     try {
-      auth = createResourceServer({ ...authOptions, audience: url });
+      auth = authModule.createResourceServer({ ...authOptions, audience: url });
     } catch (error) {
       await new Promise((resolve) => http.close(resolve));
       throw error;

@@ -132,6 +132,7 @@ export async function postLegacy(
     return inFlightRefusal(permit.refusedBy, opening ? cors : headers, id);
   }
   live.busy++;
+  sessions.recording();
   const node = context.server.nodeId;
   const requestId = idOf(message);
   const exchange = new Exchange({

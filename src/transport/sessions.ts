@@ -66,6 +66,11 @@ export interface LiveSessionsOptions {
   maxLive: number;
   /** Options of the standalone GET streams. */
   sse: SseOptions;
+  /**
+   * Called before a stream of this replica is first recorded in `events` (the endpoint starts
+   * its heartbeat then: only a replica with streams in the store must be seen alive).
+   */
+  recording?: () => void;
 }
 
 /** A new session id: 24 bytes from `crypto.getRandomValues`, base64url (visible ASCII only). */
@@ -214,11 +219,17 @@ export class LiveSessions {
       },
     });
     session.stream = stream;
+    this.recording();
     session.journal = new StreamJournal(this.#options.events, { sessionId: session.id, node: this.#server.nodeId }, (line) =>
       this.#server.report(line),
     );
     this.#queue(session, this.#server.broadcast({ type: STREAM, session: session.id }));
     return stream;
+  }
+
+  /** Says that a stream of this replica is about to be recorded in the event store (see `LiveSessionsOptions.recording`). */
+  recording(): void {
+    this.#options.recording?.();
   }
 
   /** Ends a session everywhere: gone from the store, its copies ended on every replica. */
