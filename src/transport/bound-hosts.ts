@@ -21,14 +21,15 @@ function asHostname(address: string): string {
 /**
  * The default `allowedHosts` of a server bound to `host`.
  * @param host the interface given to `listen` (`127.0.0.1`, `0.0.0.0`, `::`, an address or a name).
- * @param interfaces this machine's interfaces (default: `os.networkInterfaces()`), for tests.
- * @param name this machine's host name (default: `os.hostname()`).
+ * @param interfaces this machine's interfaces (default: `os.networkInterfaces()`, read only for a
+ *   wildcard `host`), for tests.
+ * @param name this machine's host name (default: `os.hostname()`, likewise).
  * @returns the names without duplicates, localhost names first.
  */
 export function hostsForBind(
   host: string,
-  interfaces: ReturnType<typeof networkInterfaces> = networkInterfaces(),
-  name: string = hostname(),
+  interfaces?: ReturnType<typeof networkInterfaces>,
+  name?: string,
 ): string[] {
   const hosts = new Set<string>(LOCALHOST_NAMES);
   const wildcard = host === '0.0.0.0' || host === '::' || host === '' || host === '[::]';
@@ -36,13 +37,15 @@ export function hostsForBind(
     hosts.add(asHostname(host));
     return [...hosts];
   }
-  for (const list of Object.values(interfaces)) {
+  // Asked only for a wildcard bind: listing the interfaces takes ~0.5 ms (a netlink round trip).
+  for (const list of Object.values(interfaces ?? networkInterfaces())) {
     for (const entry of list ?? []) {
       // `0.0.0.0` listens on IPv4 only; `::` on both (dual stack).
       if (host === '0.0.0.0' && entry.family !== 'IPv4') continue;
       hosts.add(asHostname(entry.address));
     }
   }
-  if (name !== '') hosts.add(name.toLowerCase());
+  const own = name ?? hostname();
+  if (own !== '') hosts.add(own.toLowerCase());
   return [...hosts];
 }
