@@ -16,7 +16,11 @@
 //      code splitting; the files the CLI imports dynamically get fixed names.
 // A layer imports the layers before it from their one file, so every class and every piece of
 // module state (the stdout guard's) exists once. `baremcp serve` loads cli/main.js,
-// chunks/core.js and chunks/stdio.js before the served module.
+// chunks/core.js and chunks/stdio.js before the served module. Once every file is written, each
+// layer's export list is cut down to the names other files import (see the end of this script).
+// An HTTP server on the public entries loads index.js, chunks/core.js, transport/http.js and the
+// small chunk it shares with the CLI (bound-hosts); baremcp/auth's chunk only with `auth`.
+// Outputs are ASCII (see `asciiOnly`).
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
