@@ -189,8 +189,8 @@ export async function serveHttp(
   // without it does not read, compile or resolve that file on its cold start.
   const authModule = options.auth === undefined ? undefined : await import('../auth/resource-server.js');
   let auth = authModule !== undefined && options.auth instanceof authModule.ResourceServer ? options.auth : undefined;
-  const authOptions =
-    authModule === undefined || auth !== undefined ? undefined : (options.auth as Exclude<ServeAuthOptions, ResourceServer>);
+  type AuthOptions = Exclude<ServeAuthOptions, ResourceServer>;
+  const authOptions = authModule === undefined || auth !== undefined ? undefined : (options.auth as AuthOptions);
   const audience = authOptions?.audience ?? options.publicUrl;
   if (authModule !== undefined && authOptions !== undefined && audience !== undefined) {
     auth = authModule.createResourceServer({ ...authOptions, audience });

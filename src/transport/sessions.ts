@@ -227,7 +227,10 @@ export class LiveSessions {
     return stream;
   }
 
-  /** Says that a stream of this replica is about to be recorded in the event store (see `LiveSessionsOptions.recording`). */
+  /**
+   * Says that a stream of this replica is about to be recorded in the event store (see
+   * `LiveSessionsOptions.recording`).
+   */
   recording(): void {
     this.#options.recording?.();
   }
