@@ -134,6 +134,38 @@ test('a stdio server on the public entries loads few files, and the core classes
   assert.deepEqual(holders, ['chunks/core.js']);
 });
 
+test('an HTTP server on the public entries loads four files, baremcp/auth\'s code only when asked', () => {
+  // What `import { createServer } from 'baremcp'` and `baremcp/http` load before they run (static
+  // imports only); `serveHttp` imports the resource server's chunk only when `auth` is given.
+  const loaded = new Set();
+  const visit = (file) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const specifier = m[1] ?? m[3];
+      if (specifier?.startsWith('.')) visit(resolve(dirname(file), specifier));
+    }
+  };
+  visit(resolve(repoRoot, pkg.exports['.'].default));
+  visit(resolve(repoRoot, pkg.exports['./http'].default));
+  const names = [...loaded].map((f) => f.slice(resolve(repoRoot, 'dist/bundle').length + 1));
+  assert.ok(loaded.size <= 4, `${loaded.size} files: ${names.join(', ')}`);
+  for (const file of loaded) {
+    assert.doesNotMatch(readFileSync(file, 'utf8'), /class ResourceServer\b/, `${file} holds the resource server`);
+  }
+});
+
+test('every shipped JS file is ASCII: node holds a file with one other character as a two-byte string', () => {
+  const bundle = resolve(repoRoot, 'dist/bundle');
+  const files = readdirSync(bundle, { recursive: true }).filter((f) => f.endsWith('.js'));
+  assert.ok(files.length > 10);
+  for (const file of files) {
+    const text = readFileSync(resolve(bundle, file), 'utf8');
+    const at = text.search(/[^\x00-\x7f]/);
+    assert.equal(at, -1, `${file}: ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}`);
+  }
+});
+
 test('the exports map lists types first for every subpath, and the bin exists', () => {
   for (const [subpath, target] of Object.entries(pkg.exports)) {
     if (typeof target === 'string') continue;

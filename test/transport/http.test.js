@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createServer } from '../../dist/index.js';
+import { createServer, MemoryEventStore } from '../../dist/index.js';
 import { createFetchHandler, createHttpHandler, serveHttp } from '../../dist/transport/http.js';
 import { decodeHeaderValue, paramHeaders } from '../../dist/transport/headers.js';
 import { accepts, originAllowed } from '../../dist/transport/http-rules.js';
@@ -810,6 +810,37 @@ test('progress switches the reply to SSE: the notifications, then the response, 
     ['notifications/progress', 'notifications/progress', 'reply 7'],
   );
   assert.equal(got[2].result.content[0].text, 'done');
+});
+
+/** An event store that logs heartbeats and stream openings, in order. */
+class LoggingEventStore extends MemoryEventStore {
+  log = [];
+  async heartbeat(node, ttlMs) {
+    this.log.push(`beat ${node}`);
+    return super.heartbeat(node, ttlMs);
+  }
+  async open(streamId, info) {
+    this.log.push(`open ${info.node}`);
+    return super.open(streamId, info);
+  }
+}
+
+test('a handler beats no heart while it serves 2026-07-28 POSTs; its first legacy request starts the heartbeat before any stream is recorded', async () => {
+  const store = new LoggingEventStore();
+  const { handler, server } = handlerFor({ eventStore: store });
+  const streamed = await modern(handler, 'tools/call', { name: 'progress', arguments: {}, _meta: { progressToken: 1 } });
+  assert.equal((await events(streamed)).events.at(-1).result.content[0].text, 'done');
+  assert.deepEqual(store.log, [], 'no heartbeat and no stored stream at 2026-07-28');
+  const id = await openSession(handler);
+  assert.deepEqual(store.log, [`beat ${server.nodeId}`], 'the heartbeat started with the first legacy request');
+  const legacy = await post(
+    handler,
+    { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'progress', arguments: {}, _meta: { progressToken: 1 } } },
+    { 'mcp-session-id': id },
+  );
+  assert.equal((await events(legacy)).events.at(-1).result.content[0].text, 'done');
+  await eventually(() => store.log.length > 1);
+  assert.deepEqual(store.log, [`beat ${server.nodeId}`, `open ${server.nodeId}`], 'the stream is stored after the first beat');
 });
 
 test('closing a 2026-07-28 response stream cancels the request; a legacy disconnect does not', async () => {
