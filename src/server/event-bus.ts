@@ -101,7 +101,7 @@ export class Broadcaster {
 
   /**
    * This process's node id (unique per server object), drawn on first use: Web Crypto is loaded
-   * only when something needs the id (a bus, an HTTP endpoint's heartbeat), not by every server.
+   * only when something needs the id (a bus message, a legacy HTTP session), not by every server.
    */
   get nodeId(): string {
     return (this.#nodeId ??= newNodeId());

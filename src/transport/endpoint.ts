@@ -114,9 +114,9 @@ export function createEndpoint(server: Server, options: FetchHandlerOptions = {}
       ...(options.maxSessionsPerOwner === undefined ? {} : { maxSessionsPerOwner: options.maxSessionsPerOwner }),
       ...(options.maxSessionsPerAddress === undefined ? {} : { maxSessionsPerAddress: options.maxSessionsPerAddress }),
     });
-  // The heartbeat starts with the first legacy stream recorded in the event store (the only
-  // thing another replica asks about this one): a server that answers 2026-07-28 POSTs only
-  // never draws its node id (Web Crypto stays unloaded on its cold start).
+  // The heartbeat starts with the first legacy request, before this replica records any stream in
+  // the event store (a stream's replica is the only thing another replica asks about): a server
+  // that answers 2026-07-28 POSTs only never draws its node id (no Web Crypto on its cold start).
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let closed = false;
   const sessions = new LiveSessions(server, {
