@@ -74,6 +74,15 @@ function join(a: string, b: string): string {
   return a === '""' ? b : `${a}+${b}`;
 }
 
+/**
+ * True when the branches of an `anyOf`/`oneOf` are explained in one pass (`collect`): none lies
+ * on a recursive loop or is shared (`memoised`), whose verdicts the error pass keeps asking the
+ * memoised verdict for, so that shared branches are not explained again and again.
+ */
+function collects(list: readonly Plan[]): boolean {
+  return list.every((q) => !q.recursive && !q.memoised);
+}
+
 /** True for a plan with no subschema: explained inline where it is applied. */
 function isLeaf(p: Plan): boolean {
   return (p.flags & Flag.Subschemas) === 0;
@@ -190,8 +199,13 @@ export class ExplainGenerator {
   private body(p: Plan, at: string, kw: string): string {
     if ((p.flags & Flag.Unevaluated) !== 0) return this.unevaluated(p, at, kw);
     if (isRefOnly(p) && !p.refDeep && p.ref !== TRUE_PLAN && p.ref !== FALSE_PLAN) {
-      // Only a `$ref`, which must be what fails: its target, without asking its verdict again.
-      return `R.spend(E);${this.explain(p.ref as Plan, 'x', 'd', at, cat(kw, '/' + p.refKeyword))}return false;`;
+      // Only a `$ref`: its target's explanation (a caller that collects branches, `collect`,
+      // may call it on a passing value: the target says so).
+      const target = p.ref as Plan;
+      const ref = cat(kw, '/' + p.refKeyword);
+      return isLeaf(target)
+        ? `const s=S;R.spend(E);if(${this.g.check(target, 'x', 'd')})return true;${this.explain(target, 'x', 'd', at, ref)}return false;`
+        : `R.spend(E);return ${this.fn(target)}(x,d,E,${at},${ref});`;
     }
     const f = p.flags;
     let out = 'const s=S;let ok=true;';
@@ -425,12 +439,16 @@ export class ExplainGenerator {
         out += this.guarded(q, 'x', 'd', at, cat(kw, `/allOf/${i}`));
       });
     }
-    if (p.anyOf.length > 0) {
+    if (p.anyOf.length > 0 && collects(p.anyOf)) {
+      out += `R.spend(E);${this.collect(p.anyOf, at, kw, 'anyOf')}`;
+    } else if (p.anyOf.length > 0) {
       out += 'R.spend(E);';
       const passes = p.anyOf.map((q) => this.g.check(q, 'x', 'd')).join('||');
       out += `if(!(${passes})){${this.branches(p.anyOf, at, kw, 'anyOf', anyOfMessage(p.anyOf.length))}if(R.full(E))return false;ok=false;}`;
     }
-    if (p.oneOf.length > 0) {
+    if (p.oneOf.length > 0 && collects(p.oneOf)) {
+      out += `R.spend(E);${this.collect(p.oneOf, at, kw, 'oneOf')}`;
+    } else if (p.oneOf.length > 0) {
       out += 'R.spend(E);';
       const o = this.g.fresh('o');
       out += `{const ${o}=[];` + p.oneOf.map((q, i) => `if(${this.g.check(q, 'x', 'd')})${o}.push(${i});`).join('') +
@@ -451,6 +469,37 @@ export class ExplainGenerator {
       out += `if(${this.g.check(p.ifPlan, 'x', 'd')}){${branch(p.thenPlan, 'then')}}else{${branch(p.elsePlan, 'else')}}`;
     }
     return out;
+  }
+
+  /**
+   * `anyOf`/`oneOf` in one pass, as the interpreter answers it: each branch explained in turn
+   * (its errors kept from the list's length `m` before the branches); a passing branch drops
+   * them (for `anyOf` it ends the keyword; `oneOf` counts the passing branches and names them
+   * when more than one passes). When none passes, one error that says so goes before the
+   * branches' errors (`R.summarise`).
+   */
+  private collect(list: readonly Plan[], at: string, kw: string, keyword: 'anyOf' | 'oneOf'): string {
+    const m = this.g.fresh('m');
+    const label = this.g.fresh('L');
+    const any = keyword === 'anyOf';
+    const o = this.g.fresh('o');
+    const passed = (i: number): string => (any ? `R.drop(E,${m});break ${label};` : `${o}.push(${i});`);
+    let out = `const ${m}=R.count(E);${any ? '' : `const ${o}=[];`}`;
+    list.forEach((q, i) => {
+      const where = cat(kw, `/${keyword}/${i}`);
+      if (q === TRUE_PLAN) out += passed(i);
+      else if (q === FALSE_PLAN || !isLeaf(q)) {
+        const call = q === FALSE_PLAN ? '' : `${this.fn(q)}(x,d,E,${at},${where})`;
+        out += q === FALSE_PLAN ? this.explain(q, 'x', 'd', at, where) : `if(${call}){${passed(i)}}`;
+      } else {
+        out += `if(${this.g.check(q, 'x', 'd')}){${passed(i)}}else{${this.explain(q, 'x', 'd', at, where)}}`;
+      }
+    });
+    const none = `R.summarise(E,${m},${at},${cat(kw, '/' + keyword)},"${keyword}",` +
+      `${lit(any ? anyOfMessage(list.length) : oneOfNoneMessage(list.length))});if(R.full(E))return false;ok=false;`;
+    if (any) return `${label}:{${out}${none}}`;
+    return `{${out}if(${o}.length===0){${none}}else{R.drop(E,${m});if(${o}.length>1){` +
+      `R.fail(E,${at},${cat(kw, '/oneOf')},"oneOf",R.oneOfManyMessage(${o}));if(R.full(E))return false;ok=false;}}}`;
   }
 
   /** Every branch of a failed `anyOf`/`oneOf` explained, after one error that says so. */

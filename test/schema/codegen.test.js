@@ -285,6 +285,35 @@ test('with a small maxDepth the backends count depth alike', (t) => {
   assert.ok(n > 500 && limited > 10);
 });
 
+test('with a small maxErrors the generated error pass lists what the interpreter lists', (t) => {
+  // The error pass stops on a full list, and anyOf/oneOf explain their branches in one pass and
+  // drop the errors of a branch that passes: the list must still be the interpreter's, cut alike.
+  let n = 0;
+  let full = 0;
+  const arb = documentArb.chain((text) => fc.tuple(fc.constant(text), fc.constantFrom(1, 2, 3),
+    fc.array(valueArb(JSON.parse(text), vocabulary(JSON.parse(text))), { minLength: 2, maxLength: 4 })));
+  fc.assert(fc.property(arb, ([text, maxErrors, values]) => {
+    let slow;
+    try {
+      slow = compileSchema(JSON.parse(text), { codegen: false, maxErrors });
+    } catch (e) {
+      if (!(e instanceof SchemaCompileError)) throw e;
+      return;
+    }
+    const fast = compileGenerated(JSON.parse(text), { maxErrors });
+    for (const value of values) {
+      const a = fast.validate(value);
+      const b = slow.validate(value);
+      assert.equal(a.valid, b.valid, `backends differ with maxErrors ${maxErrors}\nschema: ${text}\nvalue: ${describe(value)}`);
+      assert.deepEqual(a.errors, b.errors, `errors differ with maxErrors ${maxErrors}\nschema: ${text}\nvalue: ${describe(value)}`);
+      if (b.errors.length === maxErrors) full++;
+      n++;
+    }
+  }), { numRuns: 1000, seed: SEED + 3, includeErrorInReport: true });
+  t.diagnostic(`${n} values compared, ${full} of them with a full list`);
+  assert.ok(n > 1000 && full > 100);
+});
+
 // ---------------------------------------------------------------------------------------------
 // Injection: JavaScript-breaking text as names and enum strings compiles to working code and runs
 // nothing.
