@@ -13,7 +13,7 @@
  * (annotations of passing subschemas only).
  * @module
  */
-import { FALSE_PLAN, Flag, type Plan, TRUE_PLAN } from './plan.js';
+import { FALSE_PLAN, Flag, Plan, TRUE_PLAN, opOf } from './plan.js';
 
 /** What the unevaluated code needs from the generator (`plan-codegen.ts`). */
 export interface UnevaluatedEmit {
@@ -23,6 +23,8 @@ export interface UnevaluatedEmit {
   fresh(prefix: string): string;
   /** A boolean expression: the value `x` (an identifier) passes `p` at depth `d`. */
   check(p: Plan, x: string, d: string): string;
+  /** `x` has one of the types in the mask `t` (`TypeBit`s). */
+  typeOf(t: number, x: string): string;
 }
 
 /** In-place subschemas unfolded per plan at most; past it the interpreter runs the plan. */
@@ -123,6 +125,59 @@ class Unfold {
     return out;
   }
 
+  /**
+   * Statements recording what `q` evaluated on `x` where `q` may fail, as the interpreter's error
+   * pass records it (`evaluateOwn` with a record, every subschema walked): nothing past a failed
+   * `type`; the names of `q`'s object keywords when those keywords pass (`objectOnly`); `$ref`,
+   * `allOf`, `then`/`else` recorded alike; a branch (`anyOf`, one `oneOf` branch, `if`) or a
+   * nested `unevaluated*` plan only when it passes, as `gather` records a passing plan. With
+   * `root`, `q` is the plan being checked (its own `unevaluatedProperties` is not an annotation).
+   */
+  failed(q: Plan, root = false): string {
+    if (q === TRUE_PLAN || q === FALSE_PLAN || q.flags === 0) return '';
+    if (--this.left < 0) throw new TooLarge();
+    if (!root && (q.flags & Flag.Unevaluated) !== 0) {
+      const inner = this.gather(q, null);
+      return inner === '' ? '' : `if(${this.g.check(q, 'x', 'd')}){${inner}}`;
+    }
+    let out = '';
+    if ((q.flags & Flag.Object) !== 0) {
+      const inner = q.allPropsEvaluated ? this.all(null) : this.names(q.keys.slice(0, q.nProps), q.patterns);
+      if (inner !== '') {
+        out += `if(typeof x==="object"&&x!==null&&!Array.isArray(x)&&${this.g.check(objectOnly(q), 'x', 'd')}){${inner}}`;
+      }
+    }
+    if ((q.flags & Flag.Logic) !== 0) {
+      if (q.ref !== null) out += this.failed(q.ref);
+      for (const x of q.allOf) out += this.failed(x);
+      for (const x of q.anyOf) {
+        const inner = this.gather(x, null);
+        if (inner !== '') out += `if(${this.g.check(x, 'x', 'd')}){${inner}}`;
+      }
+      if (q.oneOf.length > 0) {
+        const c = this.g.fresh('c');
+        const w = this.g.fresh('w');
+        let cases = '';
+        let count = `let ${c}=0,${w}=-1;`;
+        q.oneOf.forEach((x, i) => {
+          count += `if(${this.g.check(x, 'x', 'd')}){${c}++;${w}=${i};}`;
+          const inner = this.gather(x, null);
+          if (inner !== '') cases += `case ${i}:${inner}break;`;
+        });
+        if (cases !== '') out += `{${count}if(${c}===1){switch(${w}){${cases}}}}`;
+      }
+      if (q.ifPlan !== null) {
+        const passed = this.gather(q.ifPlan, null) + (q.thenPlan === null ? '' : this.failed(q.thenPlan));
+        const failed = q.elsePlan === null ? '' : this.failed(q.elsePlan);
+        if (passed !== '' || failed !== '') {
+          out += `if(${this.g.check(q.ifPlan, 'x', 'd')}){${passed}}else{${failed}}`;
+        }
+      }
+    }
+    if (out === '' || (q.flags & Flag.Type) === 0) return out;
+    return `if(${this.g.typeOf(q.types, 'x')}){${out}}`;
+  }
+
   private all(known: Known | null): string {
     if (known !== null) {
       known.all = true;
@@ -153,6 +208,63 @@ class Unfold {
 export interface RestFailure {
   prop(k: string, y: string): string;
   item(i: string, y: string): string;
+}
+
+const objectOnlyOf = new WeakMap<Plan, Plan>();
+
+/**
+ * A plan of `q`'s object keywords alone (no `type`, assertions, applicators or `unevaluated*`):
+ * its verdict is whether `evaluateObject` passes, which decides what `q` records.
+ */
+function objectOnly(q: Plan): Plan {
+  let c = objectOnlyOf.get(q);
+  if (c !== undefined) return c;
+  c = Object.assign(new Plan(), q);
+  c.flags = Flag.Object;
+  c.types = 0;
+  c.numberChecks = c.stringChecks = c.valueChecks = [];
+  c.ref = c.not = c.ifPlan = c.thenPlan = c.elsePlan = c.uProps = c.uItems = null;
+  c.allOf = c.anyOf = c.oneOf = [];
+  c.uPropsGiven = c.uItemsGiven = c.memoised = c.recursive = false;
+  c.op = opOf(c);
+  objectOnlyOf.set(q, c);
+  return c;
+}
+
+/**
+ * True when `q`'s in-place subschemas are few and simple enough for `failedPropsCode`: none on a
+ * recursive loop or shared, and no `dependentSchemas` (which record even where others fail).
+ */
+function simple(q: Plan, depth = 0): boolean {
+  if (q === TRUE_PLAN || q === FALSE_PLAN) return true;
+  if (depth > 0 && (q.flags & Flag.Unevaluated) !== 0) return true;
+  if (depth > 32 || q.recursive || q.memoised || q.depSchemaNames.length > 0 || q.refDeep) return false;
+  const next = [q.ref, ...q.allOf, q.thenPlan, q.elsePlan];
+  return next.every((x) => x === null || simple(x, depth + 1));
+}
+
+/**
+ * Statements checking `p`'s `unevaluatedProperties` on `x` when its other keywords failed (their
+ * errors are reported): what the interpreter's error pass recorded (`Unfold.failed`) is worked
+ * out at run time, then every other property is checked, each failure written by `fail`.
+ * `undefined` when `p` has `unevaluatedItems`, is not `simple` or too large to unfold.
+ */
+export function failedPropsCode(g: UnevaluatedEmit, p: Plan, fail: RestFailure): string | undefined {
+  if (p.uItems !== null || p.uProps === null || !simple(p)) return undefined;
+  try {
+    const u = new Unfold(g, true);
+    const gathered = u.failed(p, true);
+    const k = g.fresh('u');
+    const y = g.fresh('y');
+    const skip = [u.usesSet ? `e.has(${k})` : '', u.usesAll ? 'a' : ''].filter((t) => t !== '').join('||');
+    const loop = `for(const ${k} in x){if(!R.hasOwn.call(x,${k}))continue;const ${y}=x[${k}];` +
+      `if(${y}===undefined${skip === '' ? '' : `||${skip}`})continue;if(!${g.check(p.uProps, y, 'd+1')}){${fail.prop(k, y)}}}`;
+    return (u.usesSet ? 'const e=new Set();' : '') + (u.usesAll ? 'let a=false;' : '') + gathered +
+      `if(typeof x==="object"&&x!==null&&!Array.isArray(x)){${loop}}`;
+  } catch (error) {
+    if (error instanceof TooLarge) return undefined;
+    throw error;
+  }
 }
 
 const VERDICT: RestFailure = { prop: () => 'return false;', item: () => 'return false;' };

@@ -39,7 +39,7 @@ import { isMultipleOf } from './keywords-number.js';
 import { codePoints } from './keywords-string.js';
 import { TypeBit, typeMessage } from './keywords-type.js';
 import { valuesOk } from './keywords-value.js';
-import { type RestFailure, unevaluatedCode } from './plan-codegen-unevaluated.js';
+import { type RestFailure, failedPropsCode, unevaluatedCode } from './plan-codegen-unevaluated.js';
 import { FALSE_PLAN, Flag, Op, type Plan, TRUE_PLAN, alias } from './plan.js';
 import {
   count, delegate, drop, errorPass, fail, failm, full, memoRef, names, result, summarise,
@@ -219,6 +219,11 @@ class Generator implements Emit {
   /** `unevaluated*` of `p` once its other keywords passed (`plan-codegen-unevaluated.ts`). */
   unevaluated(p: Plan, fail: RestFailure): string | undefined {
     return this.tooLarge.has(p) ? undefined : unevaluatedCode(this, p, fail);
+  }
+
+  /** `unevaluatedProperties` of `p` after its other keywords failed; `undefined`: not generated. */
+  unevaluatedFailed(p: Plan, fail: RestFailure): string | undefined {
+    return this.tooLarge.has(p) ? undefined : failedPropsCode(this, p, fail);
   }
 
   /** A leaf plan (no subschema) as an inline expression; `undefined` for a function. */

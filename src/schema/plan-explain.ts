@@ -41,6 +41,8 @@ export interface VerdictSource extends Emit {
   ownCheck(p: Plan, x: string, d: string): string;
   /** `unevaluated*` of `p` after its other keywords passed; `undefined`: too large to unfold. */
   unevaluated(p: Plan, fail: RestFailure): string | undefined;
+  /** `unevaluatedProperties` of `p` after its other keywords failed; `undefined`: not generated. */
+  unevaluatedFailed(p: Plan, fail: RestFailure): string | undefined;
 }
 
 /** Explain functions nested deeper than this (a long `$ref` chain) hand over to the interpreter. */
@@ -105,6 +107,8 @@ interface Message {
 export class ExplainGenerator {
   readonly fns: string[] = [];
   private readonly fnOf = new Map<Plan, string>();
+  /** The explain functions of `unevaluated*` plans without their `unevaluated*`. */
+  private readonly ownOf = new Map<Plan, string>();
   private depth = 0;
 
   constructor(private readonly g: VerdictSource) {}
@@ -195,9 +199,28 @@ export class ExplainGenerator {
       `${track ? 'if(R.full(E))return false;ok=false;' : ''}}`).join('');
   }
 
-  /** The body of the explain function of `p`, as `evaluate` in the error mode. */
-  private body(p: Plan, at: string, kw: string): string {
-    if ((p.flags & Flag.Unevaluated) !== 0) return this.unevaluated(p, at, kw);
+  /**
+   * The name of the explain function of the `unevaluated*` plan `p` without its `unevaluated*`
+   * (`evaluateOwn`), written now if need be.
+   */
+  private own(p: Plan): string {
+    let name = this.ownOf.get(p);
+    if (name !== undefined) return name;
+    name = `xo${this.ownOf.size}`;
+    this.ownOf.set(p, name);
+    this.depth++;
+    const body = this.body(p, 'at', 'kw', true);
+    this.depth--;
+    this.fns.push(`function ${name}(x,d,E,at,kw){${body}}`);
+    return name;
+  }
+
+  /**
+   * The body of the explain function of `p`, as `evaluate` in the error mode (`own`: without
+   * `unevaluated*`, as `evaluateOwn`).
+   */
+  private body(p: Plan, at: string, kw: string, own = false): string {
+    if (!own && (p.flags & Flag.Unevaluated) !== 0) return this.unevaluated(p, at, kw);
     if (isRefOnly(p) && !p.refDeep && p.ref !== TRUE_PLAN && p.ref !== FALSE_PLAN) {
       // Only a `$ref`: its target's explanation (a caller that collects branches, `collect`,
       // may call it on a passing value: the target says so).
@@ -246,16 +269,22 @@ export class ExplainGenerator {
         : this.explain(q, y, 'd+1', where, kl);
       return `${report}if(R.full(E))return false;ok=false;`;
     };
-    const code = this.g.unevaluated(p, {
+    const fail: RestFailure = {
       prop: (k, y) => rest(p.uProps as Plan, y, join(at, `"/"+R.esc(${k})`), 'unevaluatedProperties',
         `R.propertyNotAllowed(${k})`),
       item: (i, y) => rest(p.uItems as Plan, y, join(at, `"/"+${i}`), 'unevaluatedItems',
         `R.itemUnevaluated(${i})`),
-    });
+    };
+    const code = this.g.unevaluated(p, fail);
     if (code === undefined) return delegate;
+    // Other keywords failed too: their errors, then (unless the list is full) every property
+    // that what passed left unevaluated, as `evaluateWithRest`.
+    const failed = this.depth >= MAX_NESTING ? undefined : this.g.unevaluatedFailed(p, fail);
+    const otherwise = failed === undefined ? delegate
+      : `{if(!${this.own(p)}(x,d,E,${at},${kw})&&R.full(E))return false;ok=false;${failed}return ok;}`;
     return 'const s=S;let ok=true;' +
       `if(typeof x==="object"&&x!==null&&!Array.isArray(x)&&(x.constructor!==Object||Object.getPrototypeOf(x)!==P))${delegate}` +
-      `if(!${this.g.ownCheck(p, 'x', 'd')})${delegate}${code}return ok;`;
+      `if(!${this.g.ownCheck(p, 'x', 'd')})${otherwise}${code}return ok;`;
   }
 
   /**
