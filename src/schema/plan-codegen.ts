@@ -124,12 +124,15 @@ class Generator implements Emit {
   readonly consts: unknown[] = [];
   readonly constIndex = new Map<unknown, number>();
   readonly fns: string[] = [];
-  readonly fnOf = new Map<Plan, string>();
+  /** Generated verdict functions by plan (`f…`; the error pass's copies are `h…`, see `apart`). */
+  fnOf = new Map<Plan, string>();
   readonly onStack = new Set<Plan>();
   /** `unevaluated*` plans too large to unfold (`plan-codegen-unevaluated.ts`). */
   readonly tooLarge = new Set<Plan>();
   /** The functions of `unevaluated*` plans without their `unevaluated*` (for the error pass). */
-  readonly ownOf = new Map<Plan, string>();
+  ownOf = new Map<Plan, string>();
+  /** The prefixes of the names of generated verdict functions and of `ownCheck`'s. */
+  private names = ['f', 'g'];
   /** Names read with a plain load: the entry checks that `Object.prototype` has none of them. */
   readonly loaded = new Set<string>();
   temp = 0;
@@ -142,6 +145,18 @@ class Generator implements Emit {
       this.constIndex.set(value, i);
     }
     return `c${i}`;
+  }
+
+  /**
+   * From now on, verdicts are written into functions of their own (`h…`, `j…`), which the error
+   * pass calls: it asks them about invalid values of every shape, and the verdict's functions
+   * keep the type feedback of the values `validate` gives them (V8's inline caches stay
+   * monomorphic or polymorphic instead of turning megamorphic).
+   */
+  apart(): void {
+    this.fnOf = new Map();
+    this.ownOf = new Map();
+    this.names = ['h', 'j'];
   }
 
   fresh(prefix: string): string {
@@ -182,7 +197,7 @@ class Generator implements Emit {
       this.tooLarge.has(p)) {
       return this.interpret(p, x, d);
     }
-    const name = `f${this.fnOf.size}`;
+    const name = `${this.names[0]}${this.fnOf.size}`;
     this.fnOf.set(p, name);
     this.onStack.add(p);
     let body = this.body(p);
@@ -209,7 +224,7 @@ class Generator implements Emit {
   ownCheck(p: Plan, x: string, d: string): string {
     let name = this.ownOf.get(p);
     if (name === undefined) {
-      name = `g${this.ownOf.size}`;
+      name = `${this.names[1]}${this.ownOf.size}`;
       this.ownOf.set(p, name);
       this.fns.push(`function ${name}(x,d,s){${this.body(p)}return true;}`);
     }
@@ -484,6 +499,7 @@ class Generator implements Emit {
 export function generateValidate(root: Plan, parts: ValidateParts): ((value: unknown) => ValidationResult) | undefined {
   const g = new Generator();
   const entry = g.check(root, 'x', 'd');
+  g.apart();
   const explainer = new ExplainGenerator(g);
   const why = explainer.root(root, 'x');
   // A polluted Object.prototype would answer plain loads: hand the value to the interpreter.
