@@ -52,6 +52,8 @@ class Unfold {
   private left = MAX_UNFOLD;
   /** The code uses the run-time set `e`, the flag `a`, the count `n`. */
   usesSet = false;
+  /** The run-time records of property names (`names`), each a flag and what it stands for. */
+  private readonly sites: { flag: string; names: string[]; patterns: RegExp[] }[] = [];
   usesAll = false;
   usesCount = false;
 
@@ -187,17 +189,26 @@ class Unfold {
     return 'a=true;';
   }
 
-  /** Run-time records of the property names and patterns of a passing branch. */
+  /**
+   * A run-time record of the property names and patterns of a passing branch: a flag set when
+   * the branch passes, read by `recorded` (no set of names is built).
+   */
   private names(names: string[], patterns: RegExp[]): string {
     if (names.length === 0 && patterns.length === 0) return '';
-    this.usesSet = true;
-    let out = names.map((k) => `e.add(${JSON.stringify(k)});`).join('');
-    if (patterns.length > 0) {
-      const k = this.g.fresh('k');
-      const tests = patterns.map((re) => `${this.g.constant(re)}.test(${k})`).join('||');
-      out += `for(const ${k} in x)if(${tests})e.add(${k});`;
-    }
-    return out;
+    const flag = this.g.fresh('r');
+    this.sites.push({ flag, names, patterns });
+    return `${flag}=true;`;
+  }
+
+  /** The declarations of the flags `names` sets. */
+  flags(): string {
+    return this.sites.length === 0 ? '' : `let ${this.sites.map((r) => `${r.flag}=false`).join(',')};`;
+  }
+
+  /** Tests that the property `k` was recorded at run time, one per flag. */
+  recorded(k: string): string[] {
+    return this.sites.map((r) => `${r.flag}&&(${[...r.names.map((n) => `${k}===${JSON.stringify(n)}`),
+      ...r.patterns.map((re) => `${this.g.constant(re)}.test(${k})`)].join('||')})`);
   }
 }
 
@@ -256,10 +267,10 @@ export function failedPropsCode(g: UnevaluatedEmit, p: Plan, fail: RestFailure):
     const gathered = u.failed(p, true);
     const k = g.fresh('u');
     const y = g.fresh('y');
-    const skip = [u.usesSet ? `e.has(${k})` : '', u.usesAll ? 'a' : ''].filter((t) => t !== '').join('||');
+    const skip = [...u.recorded(k), ...(u.usesAll ? ['a'] : [])].join('||');
     const loop = `for(const ${k} in x){if(!R.hasOwn.call(x,${k}))continue;const ${y}=x[${k}];` +
       `if(${y}===undefined${skip === '' ? '' : `||${skip}`})continue;if(!${g.check(p.uProps, y, 'd+1')}){${fail.prop(k, y)}}}`;
-    return (u.usesSet ? 'const e=new Set();' : '') + (u.usesAll ? 'let a=false;' : '') + gathered +
+    return u.flags() + (u.usesAll ? 'let a=false;' : '') + gathered +
       `if(typeof x==="object"&&x!==null&&!Array.isArray(x)){${loop}}`;
   } catch (error) {
     if (error instanceof TooLarge) return undefined;
@@ -303,11 +314,11 @@ function props(g: UnevaluatedEmit, p: Plan, rest: Plan, fail: RestFailure): stri
   const y = g.fresh('y');
   const tests = [...known.names].map((n) => `${k}===${JSON.stringify(n)}`);
   for (const re of known.patterns) tests.push(`${g.constant(re)}.test(${k})`);
-  if (u.usesSet) tests.push(`e.has(${k})`);
+  tests.push(...u.recorded(k));
   const skip = tests.length === 0 ? '' : `if(${tests.join('||')})continue;`;
   const loop = `for(const ${k} in x){if(!R.hasOwn.call(x,${k}))continue;const ${y}=x[${k}];` +
     `if(${y}===undefined)continue;${skip}if(!${g.check(rest, y, 'd+1')}){${fail.prop(k, y)}}}`;
-  return (u.usesSet ? 'const e=new Set();' : '') + (u.usesAll ? 'let a=false;' : '') +
+  return u.flags() + (u.usesAll ? 'let a=false;' : '') +
     gathered + (u.usesAll ? `if(!a){${loop}}` : loop);
 }
 
