@@ -77,12 +77,12 @@ function join(a: string, b: string): string {
 }
 
 /**
- * True when the branches of an `anyOf`/`oneOf` are explained in one pass (`collect`): none lies
- * on a recursive loop or is shared (`memoised`), whose verdicts the error pass keeps asking the
- * memoised verdict for, so that shared branches are not explained again and again.
+ * True when the branches of an `anyOf`/`oneOf` are explained in one pass (`collect`): none is
+ * shared (`memoised`), whose verdicts the error pass keeps asking the memoised verdict for, so
+ * that a shared branch is not explained again and again.
  */
 function collects(list: readonly Plan[]): boolean {
-  return list.every((q) => !q.recursive && !q.memoised);
+  return list.every((q) => !q.memoised);
 }
 
 /** True for a plan with no subschema: explained inline where it is applied. */
