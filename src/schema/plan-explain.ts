@@ -221,14 +221,17 @@ export class ExplainGenerator {
    */
   private body(p: Plan, at: string, kw: string, own = false): string {
     if (!own && (p.flags & Flag.Unevaluated) !== 0) return this.unevaluated(p, at, kw);
-    if (isRefOnly(p) && !p.refDeep && p.ref !== TRUE_PLAN && p.ref !== FALSE_PLAN) {
-      // Only a `$ref`: its target's explanation (a caller that collects branches, `collect`,
-      // may call it on a passing value: the target says so).
+    if (isRefOnly(p) && !p.refMemo && p.ref !== TRUE_PLAN && p.ref !== FALSE_PLAN) {
+      // Only a `$ref`: its target's explanation, without asking its verdict again (a caller
+      // that collects branches, `collect`, may call it on a passing value: the target says so).
+      // Into a recursive loop, past `maxDepth` the `$ref` fails.
       const target = p.ref as Plan;
       const ref = cat(kw, '/' + p.refKeyword);
+      const deep = p.refDeep
+        ? `if(d>E.maxDepth){${this.fail(at, ref, p.refKeyword, { head: '', rest: 'R.tooDeep(E.maxDepth)' })}return false;}` : '';
       return isLeaf(target)
-        ? `const s=S;R.spend(E);if(${this.g.check(target, 'x', 'd')})return true;${this.explain(target, 'x', 'd', at, ref)}return false;`
-        : `R.spend(E);return ${this.fn(target)}(x,d,E,${at},${ref});`;
+        ? `const s=S;R.spend(E);${deep}if(${this.g.check(target, 'x', 'd')})return true;${this.explain(target, 'x', 'd', at, ref)}return false;`
+        : `R.spend(E);${deep}return ${this.fn(target)}(x,d,E,${at},${ref});`;
     }
     const f = p.flags;
     let out = 'const s=S;let ok=true;';
