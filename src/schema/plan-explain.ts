@@ -85,6 +85,15 @@ function collects(list: readonly Plan[]): boolean {
   return list.every((q) => !q.memoised);
 }
 
+/**
+ * True for `type: array` with `items` and at most `minItems`/`maxItems`: explaining an array
+ * that passes costs about what its verdict costs (one verdict per item).
+ */
+function isItemsOnly(q: Plan): boolean {
+  return q.flags === (Flag.Type | Flag.Array) && q.types === TypeBit.Array && !q.memoised &&
+    q.items !== null && q.prefix.length === 0 && q.contains === null && !q.unique;
+}
+
 /** True for a plan with no subschema: explained inline where it is applied. */
 function isLeaf(p: Plan): boolean {
   return (p.flags & Flag.Subschemas) === 0;
@@ -304,6 +313,10 @@ export class ExplainGenerator {
   /** `if (verdict fails) explain` for the subschema `q` on `y` (see `child`). */
   private guarded(q: Plan, y: string, d: string, at: string, kw: string, notAllowed?: Message): string {
     if (q === TRUE_PLAN) return '';
+    if (isItemsOnly(q)) {
+      // Its explanation asks each item's verdict, as its verdict would: no verdict first.
+      return `if(!${this.fn(q)}(${y},${d},E,${at},${kw})){if(R.full(E))return false;ok=false;}`;
+    }
     const explained = this.child(q, y, d, at, kw, notAllowed);
     return q === FALSE_PLAN ? explained : `if(!${this.g.check(q, y, d)}){${explained}}`;
   }
