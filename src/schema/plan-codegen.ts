@@ -42,7 +42,7 @@ import { valuesOk } from './keywords-value.js';
 import { type RestFailure, failedPropsCode, unevaluatedCode } from './plan-codegen-unevaluated.js';
 import { FALSE_PLAN, Flag, Op, type Plan, TRUE_PLAN, alias } from './plan.js';
 import {
-  count, delegate, drop, errorPass, fail, failm, full, memoRef, names, result, summarise,
+  count, delegate, drop, errorPass, extra, fail, failm, full, memoRef, names, result, summarise,
 } from './explain-runtime.js';
 import { describe } from './messages.js';
 import { ExplainGenerator } from './plan-explain.js';
@@ -84,6 +84,7 @@ export interface Runtime {
   readonly full: typeof full;
   readonly count: typeof count;
   readonly drop: typeof drop;
+  readonly extra: typeof extra;
   readonly summarise: typeof summarise;
   readonly delegate: typeof delegate;
   readonly memoRef: typeof memoRef;
@@ -109,7 +110,7 @@ export const RUNTIME: Runtime = {
   verdict, memoVerdict, memoCall, valuesOk, uniqueOk, deepEqual, isMultipleOf, codePoints,
   hasOwn: Object.prototype.hasOwnProperty,
   // The error pass (`plan-explain.ts`).
-  errorPass, fail, failm, describe, full, count, drop, summarise, delegate, memoRef, names, result, spend, typeMessage,
+  errorPass, fail, failm, extra, describe, full, count, drop, summarise, delegate, memoRef, names, result, spend, typeMessage,
   propertyNotAllowed, additionalNotAllowed, countMessage, sizeFailure, containsFailure, duplicate,
   itemNotAllowed, tooDeep, oneOfManyMessage, itemUnevaluated,
   esc: escapeToken,

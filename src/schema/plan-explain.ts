@@ -145,7 +145,7 @@ export class ExplainGenerator {
       const head = lit(`${where === '' ? '/' : where}: ${m.head}`);
       return `R.failm(E,${at},${kw},${lit(keyword)},${m.rest === null ? head : `${head}+${m.rest}`});`;
     }
-    const body = m.rest === null ? lit(m.head) : m.head === '' ? m.rest : `${lit(m.head)}+${m.rest}`;
+    const body = m.rest === null ? lit(`: ${m.head}`) : `${lit(`: ${m.head}`)}+${m.rest}`;
     return `R.fail(E,${at},${kw},${lit(keyword)},${body});`;
   }
 
@@ -359,8 +359,7 @@ export class ExplainGenerator {
       }
       const additional = p.additional;
       if (additional === FALSE_PLAN) {
-        loop += `if(!m){if(R.full(E))return false;${this.fail(where, cat(kw, '/additionalProperties'), 'additionalProperties',
-          { head: '', rest: `R.additionalNotAllowed(${cp},k)` })}ok=false;}`;
+        loop += `if(!m){if(R.full(E))return false;R.extra(E,${at},${cat(kw, '/additionalProperties')},${cp},k);ok=false;}`;
       } else if (additional !== null) {
         loop += `if(!m){${this.guarded(additional, 'y', 'd+1', where, cat(kw, '/additionalProperties'), notAllowed)}}`;
       }
@@ -377,7 +376,7 @@ export class ExplainGenerator {
     out += single === '' ? walk : `${single}else{${walk}}`;
     if (counts) {
       out += `if(n<${p.minProps}||n>${p.maxProps}){if(R.full(E))return false;const w=n<${p.minProps}?"minProperties":"maxProperties";` +
-        `R.fail(E,${at},${join(kw, '"/"+w')},w,R.countMessage(${cp},n));ok=false;}`;
+        `R.fail(E,${at},${join(kw, '"/"+w')},w,": "+R.countMessage(${cp},n));ok=false;}`;
     }
     for (let i = 0; i < p.depNames.length; i++) {
       const name = p.depNames[i];
@@ -430,7 +429,7 @@ export class ExplainGenerator {
     let out = 'const n=x.length;';
     if (p.minItems > 0 || p.maxItems < Infinity) {
       out += `if(n<${p.minItems}||n>${p.maxItems}){if(R.full(E))return false;const w=R.sizeFailure(${cp},n);` +
-        `R.fail(E,${at},${join(kw, '"/"+w[0]')},w[0],w[1]);ok=false;}`;
+        `R.fail(E,${at},${join(kw, '"/"+w[0]')},w[0],": "+w[1]);ok=false;}`;
     }
     for (let j = 0; j < p.prefix.length; j++) {
       const y = this.g.fresh('y');
@@ -452,11 +451,11 @@ export class ExplainGenerator {
       out += `let ${c}=0;for(let ${i}=0;${i}<n${enough === Infinity ? '' : `&&${c}<${enough}`};${i}++){` +
         `const ${y}=x[${i}];if(${this.g.check(p.contains, y, 'd+1')})${c}++;}`;
       out += `if(${c}<${p.minContains}||${c}>${p.maxContains}){if(R.full(E))return false;` +
-        `const w=R.containsFailure(${cp},${c});R.fail(E,${at},${join(kw, '"/"+w[0]')},w[0],w[1]);ok=false;}`;
+        `const w=R.containsFailure(${cp},${c});R.fail(E,${at},${join(kw, '"/"+w[0]')},w[0],": "+w[1]);ok=false;}`;
     }
     if (p.unique) {
       out += 'if(n>1){const w=R.duplicate(x,E.maxDepth,d);if(w!==undefined){' +
-        `R.fail(E,${join(at, 'w[0]')},${cat(kw, '/uniqueItems')},"uniqueItems",w[1]);if(R.full(E))return false;ok=false;}}`;
+        `R.fail(E,${join(at, 'w[0]')},${cat(kw, '/uniqueItems')},"uniqueItems",": "+w[1]);if(R.full(E))return false;ok=false;}}`;
     }
     return out;
   }
@@ -497,7 +496,7 @@ export class ExplainGenerator {
       out += 'R.spend(E);';
       const o = this.g.fresh('o');
       out += `{const ${o}=[];` + p.oneOf.map((q, i) => `if(${this.g.check(q, 'x', 'd')})${o}.push(${i});`).join('') +
-        `if(${o}.length!==1){if(${o}.length>1)R.fail(E,${at},${cat(kw, '/oneOf')},"oneOf",R.oneOfManyMessage(${o}));` +
+        `if(${o}.length!==1){if(${o}.length>1)R.fail(E,${at},${cat(kw, '/oneOf')},"oneOf",": "+R.oneOfManyMessage(${o}));` +
         `else{${this.branches(p.oneOf, at, kw, 'oneOf', oneOfNoneMessage(p.oneOf.length))}}if(R.full(E))return false;ok=false;}}`;
     }
     if (p.not !== null) {
@@ -544,7 +543,7 @@ export class ExplainGenerator {
       `${lit(any ? anyOfMessage(list.length) : oneOfNoneMessage(list.length))});if(R.full(E))return false;ok=false;`;
     if (any) return `${label}:{${out}${none}}`;
     return `{${out}if(${o}.length===0){${none}}else{R.drop(E,${m});if(${o}.length>1){` +
-      `R.fail(E,${at},${cat(kw, '/oneOf')},"oneOf",R.oneOfManyMessage(${o}));if(R.full(E))return false;ok=false;}}}`;
+      `R.fail(E,${at},${cat(kw, '/oneOf')},"oneOf",": "+R.oneOfManyMessage(${o}));if(R.full(E))return false;ok=false;}}}`;
   }
 
   /** Every branch of a failed `anyOf`/`oneOf` explained, after one error that says so. */
