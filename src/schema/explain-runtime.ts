@@ -3,8 +3,8 @@
  * generated pass reports each error with its whole locations and message at once (it passes the
  * locations down), where the interpreter (`evaluate.ts`) reports relative locations and prefixes
  * them on the way up; the two give the same list. Where the generated pass hands a subschema to
- * the interpreter (`unevaluated*`, a memoised `$ref`, `propertyNames`, an object that is not
- * plain), the interpreter's errors are taken over here with the locations put in front.
+ * the interpreter (`unevaluated*` it does not unfold, a memoised `$ref`, `propertyNames`, an
+ * object that is not plain), the interpreter's errors are taken over here with the locations put in front.
  *
  * Spec: JSON Schema 2020-12 Core §12.3 (output units: `instanceLocation`, `keywordLocation`).
  * @module

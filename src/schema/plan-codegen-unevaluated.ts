@@ -5,9 +5,12 @@
  * `additionalProperties`, `prefixItems`, `items` and nested `unevaluated*`, reached through
  * `allOf` and `$ref`, become names, patterns and a count written into the final loop. Only what
  * a branch adds (`anyOf`, `oneOf`, `if`/`then`/`else`, `dependentSchemas`, `contains`) is
- * recorded at run time, in a small set filled after each branch's verdict. The interpreter
- * (`evaluate.ts`, `evaluateWithRest`) answers the same, and runs instead when the in-place
- * subschemas are too many to unfold (`MAX_UNFOLD`).
+ * recorded at run time after each branch's verdict: a flag per branch for property names, a
+ * small set for items. The error pass also gets `unevaluatedProperties` for a value whose other
+ * keywords fail (`failedPropsCode`): what the interpreter's error pass records then depends on
+ * which of them pass, so it is all recorded at run time. The interpreter (`evaluate.ts`,
+ * `evaluateWithRest`) answers the same, and runs instead when the in-place subschemas are too
+ * many to unfold (`MAX_UNFOLD`).
  *
  * Spec: JSON Schema 2020-12 Core §11.2 (unevaluatedItems), §11.3 (unevaluatedProperties), §7.7.1
  * (annotations of passing subschemas only).

@@ -2,18 +2,23 @@
  * The generated error pass: the interpreter's evaluating walker (`evaluate.ts`,
  * `evaluate-object.ts`, `evaluate-array.ts`) in its error mode, written out as JavaScript source
  * per plan, next to the generated verdict (`plan-codegen.ts`, which compiles both). Each function
- * explains why a value fails its plan: it is only called on a failing value, asks the generated
- * verdict which subschemas fail, and explains only those, reporting each error with its whole
- * locations and its message at once (`explain-runtime.ts`). It mirrors the walker step by step
- * (the order of keywords and of a value's keys, the step budget, the stop on a full list), so the
- * two give the same errors; a property test holds them equal.
+ * explains why a value fails its plan and returns the verdict: it asks verdicts (the error pass's
+ * own copies of the verdict functions, see `Generator.apart`) which subschemas fail and explains
+ * only those, reporting each error with its whole locations and its message at once
+ * (`explain-runtime.ts`). Where asking first would walk the value twice it explains at once: an
+ * `anyOf`/`oneOf` explains its branches in one pass and drops the errors of a branch that passes
+ * (`collect`), a `$ref`-only plan explains its target, an array with only `items` explains its
+ * items. It mirrors the walker step by step (the order of keywords and of a value's keys, the
+ * step budget, the stop on a full list), so the two give the same errors; property tests hold
+ * them equal, with the default and with a small `maxErrors`.
  *
  * Messages come from the keywords' definitions (`Assertion.message`, `typeMessage`, ...); the
  * parts that depend only on the schema (`Assertion.head`, `typeHead`, whole messages such as a
  * missing property's) are computed here, once, and the root's locations are literals. A plan
- * with `unevaluated*` is explained here when only `unevaluated*` fails; one whose other keywords
- * fail too, a memoised `$ref`, `propertyNames` and an object that is not plain are handed to the
- * interpreter.
+ * with `unevaluated*` is explained here when only `unevaluated*` fails, and for
+ * `unevaluatedProperties` also when other keywords fail (what passed is recorded at run time,
+ * `failedPropsCode`); `unevaluatedItems` with other failures, a plan too large to unfold, a
+ * memoised `$ref`, `propertyNames` and an object that is not plain are handed to the interpreter.
  *
  * Spec: JSON Schema 2020-12 Core §10 (applicators), §12.3 (output); Validation §6.
  * @module
