@@ -33,8 +33,8 @@ export function errorPass(verdicts: State): ErrorPass {
 
 /**
  * Reports one error: `keyword` failed at `instance` (a JSON Pointer into the value), reached
- * through `keywordLocation`; `tail` is the message after its location, from its `: ` on (the
- * generator folds the `: ` into the literal that starts the message). Returns `false`.
+ * through `keywordLocation`; `tail` is the message after its location, from its `: ` on.
+ * Returns `false`.
  */
 export function fail(s: ErrorPass, instance: string, keywordLocation: string, keyword: string,
   tail: string): false {
@@ -48,22 +48,12 @@ export function fail(s: ErrorPass, instance: string, keywordLocation: string, ke
   return false;
 }
 
-/**
- * `additionalProperties: false` failed by the property `k` of the object at `instance` (`p` the
- * object's plan): `fail` with the message of `additionalNotAllowed`, written in fewer pieces
- * for a name that needs no escaping.
- */
+/** `fail` of `additionalProperties: false` (object plan `p`) by the property `k`, in few pieces. */
 export function extra(s: ErrorPass, instance: string, keywordLocation: string, p: Plan,
   k: string): false {
-  for (let i = 0; i < k.length; i++) {
-    const c = k.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x2f || c === 0x5c || c === 0x7e || (c >= 0xd800 && c <= 0xdfff)) {
-      return fail(s, instance + '/' + escapeToken(k), keywordLocation, 'additionalProperties',
-        ': ' + additionalNotAllowed(p, k));
-    }
-  }
-  return fail(s, instance + '/' + k, keywordLocation, 'additionalProperties',
-    ': property "' + k + notAllowedTail(p));
+  const plain = !/[\u0000-\u001f"/\\~\ud800-\udfff]/.test(k);
+  return fail(s, instance + '/' + (plain ? k : escapeToken(k)), keywordLocation, 'additionalProperties',
+    plain ? ': property "' + k + notAllowedTail(p) : ': ' + additionalNotAllowed(p, k));
 }
 
 /** `fail` with the whole message (its location included), written by the generator. */
@@ -101,12 +91,8 @@ export function summarise(s: ErrorPass, m: number, instance: string, keywordLoca
     s.errors = [e];
     return;
   }
-  // `errors.splice(m, 0, e)`, then the list cut to `maxErrors`, without splice's cost.
-  let i = errors.length;
-  if (i < s.maxErrors) errors.push(e);
-  else i--;
-  for (; i > m; i--) errors[i] = errors[i - 1];
-  if (m < s.maxErrors) errors[m] = e;
+  errors.splice(m, 0, e);
+  if (errors.length > s.maxErrors) errors.length = s.maxErrors;
 }
 
 /** Drops the errors reported since `m` (a value of `count`): a branch that passed after all. */

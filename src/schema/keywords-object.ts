@@ -86,10 +86,7 @@ export function additionalNotAllowed(p: Plan, name: string): string {
   return `property ${quote(name)} is not allowed${allowed(p)}`;
 }
 
-/**
- * The end of `additionalNotAllowed`'s message after the name: `" is not allowed (allowed: …)`
- * (written once per plan).
- */
+/** `" is not allowed (allowed: …)`: `additionalNotAllowed` after the name (once per plan). */
 export function notAllowedTail(p: Plan): string {
   if (p.notAllowedTail === '') p.notAllowedTail = '" is not allowed' + allowed(p);
   return p.notAllowedTail;

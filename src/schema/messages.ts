@@ -24,15 +24,11 @@ function plain(s: string): boolean {
   return true;
 }
 
-/** A string as a JSON literal, cut to about 40 characters. */
-function stringLiteral(v: string): string {
-  if (v.length > MAX_SHOWN) return quote(v.slice(0, MAX_SHOWN)).slice(0, -1) + '…"';
-  return plain(v) ? '"' + v + '"' : JSON.stringify(v);
-}
-
 /** A JSON literal, cut to about 40 characters: `"ten"`, `3.5`, `null`, `{…}`. */
 export function literal(v: unknown): string {
-  if (typeof v === 'string') return stringLiteral(v);
+  if (typeof v === 'string') {
+    return v.length > MAX_SHOWN ? quote(v.slice(0, MAX_SHOWN)).slice(0, -1) + '…"' : quote(v);
+  }
   if (typeof v === 'object' && v !== null) {
     const text = JSON.stringify(v) ?? String(v);
     return text.length > MAX_SHOWN ? text.slice(0, MAX_SHOWN) + '…' : text;
@@ -51,8 +47,7 @@ export function typeName(v: unknown): string {
 /** What a value is, for "got …": `string "ten"`, `number 3.5`, `null`, `array of 3 items`. */
 export function describe(v: unknown): string {
   // `typeName(v)`, then `literal(v)` for a scalar, dispatched once.
-  // (Plain concatenation: V8 builds the text once it is read, and writes no template parts.)
-  if (typeof v === 'string') return 'string ' + stringLiteral(v);
+  if (typeof v === 'string') return 'string ' + literal(v);
   if (typeof v === 'number') return (Number.isInteger(v) ? 'integer ' : 'number ') + v;
   if (typeof v === 'object') {
     if (v === null) return 'null';

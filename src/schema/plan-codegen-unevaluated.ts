@@ -5,12 +5,10 @@
  * `additionalProperties`, `prefixItems`, `items` and nested `unevaluated*`, reached through
  * `allOf` and `$ref`, become names, patterns and a count written into the final loop. Only what
  * a branch adds (`anyOf`, `oneOf`, `if`/`then`/`else`, `dependentSchemas`, `contains`) is
- * recorded at run time after each branch's verdict: a flag per branch for property names, a
- * small set for items. The error pass also gets `unevaluatedProperties` for a value whose other
- * keywords fail (`failedPropsCode`): what the interpreter's error pass records then depends on
- * which of them pass, so it is all recorded at run time. The interpreter (`evaluate.ts`,
- * `evaluateWithRest`) answers the same, and runs instead when the in-place subschemas are too
- * many to unfold (`MAX_UNFOLD`).
+ * recorded at run time after each branch's verdict (a flag per branch for names, a set for
+ * items); where other keywords fail, everything is (`failedPropsCode`). The interpreter
+ * (`evaluate.ts`, `evaluateWithRest`) answers the same, and runs instead when the in-place
+ * subschemas are too many to unfold (`MAX_UNFOLD`).
  *
  * Spec: JSON Schema 2020-12 Core §11.2 (unevaluatedItems), §11.3 (unevaluatedProperties), §7.7.1
  * (annotations of passing subschemas only).
@@ -55,7 +53,7 @@ class Unfold {
   private left = MAX_UNFOLD;
   /** The code uses the run-time set `e`, the flag `a`, the count `n`. */
   usesSet = false;
-  /** The run-time records of property names (`names`), each a flag and what it stands for. */
+  /** The flags of `names`. */
   private readonly sites: { flag: string; names: string[]; patterns: RegExp[] }[] = [];
   usesAll = false;
   usesCount = false;
@@ -131,12 +129,9 @@ class Unfold {
   }
 
   /**
-   * Statements recording what `q` evaluated on `x` where `q` may fail, as the interpreter's error
-   * pass records it (`evaluateOwn` with a record, every subschema walked): nothing past a failed
-   * `type`; the names of `q`'s object keywords when those keywords pass (`objectOnly`); `$ref`,
-   * `allOf`, `then`/`else` recorded alike; a branch (`anyOf`, one `oneOf` branch, `if`) or a
-   * nested `unevaluated*` plan only when it passes, as `gather` records a passing plan. With
-   * `root`, `q` is the plan being checked (its own `unevaluatedProperties` is not an annotation).
+   * `gather` where `q` may fail, as the interpreter's error pass records: nothing past a failed
+   * `type`, `q`'s names when its object keywords pass, branches and nested `unevaluated*` when
+   * they pass (`root`: `q` is the plan checked).
    */
   failed(q: Plan, root = false): string {
     if (q === TRUE_PLAN || q === FALSE_PLAN || q.flags === 0) return '';
@@ -148,9 +143,8 @@ class Unfold {
     let out = '';
     if ((q.flags & Flag.Object) !== 0) {
       const inner = q.allPropsEvaluated ? this.all(null) : this.names(q.keys.slice(0, q.nProps), q.patterns);
-      if (inner !== '') {
-        out += `if(typeof x==="object"&&x!==null&&!Array.isArray(x)&&${this.g.check(objectOnly(q), 'x', 'd')}){${inner}}`;
-      }
+      // (Its verdict passes a value that is not an object: nothing the final loop reads.)
+      if (inner !== '') out += `if(${this.g.check(objectOnly(q), 'x', 'd')}){${inner}}`;
     }
     if ((q.flags & Flag.Logic) !== 0) {
       if (q.ref !== null) out += this.failed(q.ref);
@@ -158,18 +152,6 @@ class Unfold {
       for (const x of q.anyOf) {
         const inner = this.gather(x, null);
         if (inner !== '') out += `if(${this.g.check(x, 'x', 'd')}){${inner}}`;
-      }
-      if (q.oneOf.length > 0) {
-        const c = this.g.fresh('c');
-        const w = this.g.fresh('w');
-        let cases = '';
-        let count = `let ${c}=0,${w}=-1;`;
-        q.oneOf.forEach((x, i) => {
-          count += `if(${this.g.check(x, 'x', 'd')}){${c}++;${w}=${i};}`;
-          const inner = this.gather(x, null);
-          if (inner !== '') cases += `case ${i}:${inner}break;`;
-        });
-        if (cases !== '') out += `{${count}if(${c}===1){switch(${w}){${cases}}}}`;
       }
       if (q.ifPlan !== null) {
         const passed = this.gather(q.ifPlan, null) + (q.thenPlan === null ? '' : this.failed(q.thenPlan));
@@ -192,10 +174,7 @@ class Unfold {
     return 'a=true;';
   }
 
-  /**
-   * A run-time record of the property names and patterns of a passing branch: a flag set when
-   * the branch passes, read by `recorded` (no set of names is built).
-   */
+  /** A run-time record of a passing branch's names and patterns: a flag, read by `recorded`. */
   private names(names: string[], patterns: RegExp[]): string {
     if (names.length === 0 && patterns.length === 0) return '';
     const flag = this.g.fresh('r');
@@ -203,12 +182,12 @@ class Unfold {
     return `${flag}=true;`;
   }
 
-  /** The declarations of the flags `names` sets. */
+  /** Declares the flags of `names`. */
   flags(): string {
     return this.sites.length === 0 ? '' : `let ${this.sites.map((r) => `${r.flag}=false`).join(',')};`;
   }
 
-  /** Tests that the property `k` was recorded at run time, one per flag. */
+  /** Tests, one per flag, that `k` was recorded. */
   recorded(k: string): string[] {
     return this.sites.map((r) => `${r.flag}&&(${[...r.names.map((n) => `${k}===${JSON.stringify(n)}`),
       ...r.patterns.map((re) => `${this.g.constant(re)}.test(${k})`)].join('||')})`);
@@ -226,10 +205,7 @@ export interface RestFailure {
 
 const objectOnlyOf = new WeakMap<Plan, Plan>();
 
-/**
- * A plan of `q`'s object keywords alone (no `type`, assertions, applicators or `unevaluated*`):
- * its verdict is whether `evaluateObject` passes, which decides what `q` records.
- */
+/** `q`'s object keywords alone: its verdict is `evaluateObject`'s, which decides what `q` records. */
 function objectOnly(q: Plan): Plan {
   let c = objectOnlyOf.get(q);
   if (c !== undefined) return c;
@@ -245,23 +221,19 @@ function objectOnly(q: Plan): Plan {
   return c;
 }
 
-/**
- * True when `q`'s in-place subschemas are few and simple enough for `failedPropsCode`: none on a
- * recursive loop or shared, and no `dependentSchemas` (which record even where others fail).
- */
+/** True when `failed` can unfold `q`: no loop, sharing, `oneOf` or `dependentSchemas`. */
 function simple(q: Plan, depth = 0): boolean {
   if (q === TRUE_PLAN || q === FALSE_PLAN) return true;
   if (depth > 0 && (q.flags & Flag.Unevaluated) !== 0) return true;
-  if (depth > 32 || q.recursive || q.memoised || q.depSchemaNames.length > 0 || q.refDeep) return false;
+  if (depth > 32 || q.recursive || q.memoised || q.depSchemaNames.length > 0 || q.refDeep ||
+    q.oneOf.length > 0) return false;
   const next = [q.ref, ...q.allOf, q.thenPlan, q.elsePlan];
   return next.every((x) => x === null || simple(x, depth + 1));
 }
 
 /**
- * Statements checking `p`'s `unevaluatedProperties` on `x` when its other keywords failed (their
- * errors are reported): what the interpreter's error pass recorded (`Unfold.failed`) is worked
- * out at run time, then every other property is checked, each failure written by `fail`.
- * `undefined` when `p` has `unevaluatedItems`, is not `simple` or too large to unfold.
+ * `p`'s `unevaluatedProperties` on `x` after its other keywords failed (`Unfold.failed`), each
+ * failure written by `fail`; `undefined` when not `simple`, too large or with `unevaluatedItems`.
  */
 export function failedPropsCode(g: UnevaluatedEmit, p: Plan, fail: RestFailure): string | undefined {
   if (p.uItems !== null || p.uProps === null || !simple(p)) return undefined;

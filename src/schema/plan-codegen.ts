@@ -148,12 +148,7 @@ class Generator implements Emit {
     return `c${i}`;
   }
 
-  /**
-   * From now on, verdicts are written into functions of their own (`h…`, `j…`), which the error
-   * pass calls: it asks them about invalid values of every shape, and the verdict's functions
-   * keep the type feedback of the values `validate` gives them (V8's inline caches stay
-   * monomorphic or polymorphic instead of turning megamorphic).
-   */
+  /** From now on, verdicts go into the error pass's own functions: the verdict's keep their type feedback. */
   apart(): void {
     this.fnOf = new Map();
     this.ownOf = new Map();

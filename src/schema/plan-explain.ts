@@ -2,23 +2,17 @@
  * The generated error pass: the interpreter's evaluating walker (`evaluate.ts`,
  * `evaluate-object.ts`, `evaluate-array.ts`) in its error mode, written out as JavaScript source
  * per plan, next to the generated verdict (`plan-codegen.ts`, which compiles both). Each function
- * explains why a value fails its plan and returns the verdict: it asks verdicts (the error pass's
- * own copies of the verdict functions, see `Generator.apart`) which subschemas fail and explains
- * only those, reporting each error with its whole locations and its message at once
- * (`explain-runtime.ts`). Where asking first would walk the value twice it explains at once: an
- * `anyOf`/`oneOf` explains its branches in one pass and drops the errors of a branch that passes
- * (`collect`), a `$ref`-only plan explains its target, an array with only `items` explains its
- * items. It mirrors the walker step by step (the order of keywords and of a value's keys, the
- * step budget, the stop on a full list), so the two give the same errors; property tests hold
- * them equal, with the default and with a small `maxErrors`.
+ * explains why a value fails its plan and returns the verdict: it asks verdicts (its own copies,
+ * `Generator.apart`) which subschemas fail and explains those, reporting each error whole
+ * (`explain-runtime.ts`); `anyOf`/`oneOf` branches, a `$ref`'s target and an array's items are
+ * explained without asking first. It mirrors the walker step by step (the order of keywords and
+ * of keys, the step budget, the stop on a full list); property tests hold the two equal.
  *
  * Messages come from the keywords' definitions (`Assertion.message`, `typeMessage`, ...); the
  * parts that depend only on the schema (`Assertion.head`, `typeHead`, whole messages such as a
- * missing property's) are computed here, once, and the root's locations are literals. A plan
- * with `unevaluated*` is explained here when only `unevaluated*` fails, and for
- * `unevaluatedProperties` also when other keywords fail (what passed is recorded at run time,
- * `failedPropsCode`); `unevaluatedItems` with other failures, a plan too large to unfold, a
- * memoised `$ref`, `propertyNames` and an object that is not plain are handed to the interpreter.
+ * missing property's) are computed here, once, and the root's locations are literals.
+ * `unevaluatedItems` where other keywords fail, a plan too large to unfold, a memoised `$ref`,
+ * `propertyNames` and an object that is not plain are handed to the interpreter.
  *
  * Spec: JSON Schema 2020-12 Core §10 (applicators), §12.3 (output); Validation §6.
  * @module
@@ -81,19 +75,12 @@ function join(a: string, b: string): string {
   return a === '""' ? b : `${a}+${b}`;
 }
 
-/**
- * True when the branches of an `anyOf`/`oneOf` are explained in one pass (`collect`): none is
- * shared (`memoised`), whose verdicts the error pass keeps asking the memoised verdict for, so
- * that a shared branch is not explained again and again.
- */
+/** True when `collect` may explain the branches: none is shared (`memoised`). */
 function collects(list: readonly Plan[]): boolean {
   return list.every((q) => !q.memoised);
 }
 
-/**
- * True for `type: array` with `items` and at most `minItems`/`maxItems`: explaining an array
- * that passes costs about what its verdict costs (one verdict per item).
- */
+/** `type: array`, `items`, sizes only: explaining it costs what its verdict does. */
 function isItemsOnly(q: Plan): boolean {
   return q.flags === (Flag.Type | Flag.Array) && q.types === TypeBit.Array && !q.memoised &&
     q.items !== null && q.prefix.length === 0 && q.contains === null && !q.unique;
@@ -121,7 +108,6 @@ interface Message {
 export class ExplainGenerator {
   readonly fns: string[] = [];
   private readonly fnOf = new Map<Plan, string>();
-  /** The explain functions of `unevaluated*` plans without their `unevaluated*`. */
   private readonly ownOf = new Map<Plan, string>();
   private depth = 0;
 
@@ -154,18 +140,22 @@ export class ExplainGenerator {
     return `R.fail(E,${at},${kw},${lit(keyword)},${body});`;
   }
 
-  /** The name of the explain function of `p` (a non-leaf plan), written now if need be. */
-  private fn(p: Plan): string {
-    let name = this.fnOf.get(p);
+  /**
+   * The name of the explain function of `p` (a non-leaf plan; `own`: an `unevaluated*` plan
+   * without its `unevaluated*`, as `evaluateOwn`), written now if need be.
+   */
+  private fn(p: Plan, own = false): string {
+    const map = own ? this.ownOf : this.fnOf;
+    let name = map.get(p);
     if (name !== undefined) return name;
-    name = `x${this.fnOf.size}`;
-    this.fnOf.set(p, name);
+    name = `x${own ? 'o' : ''}${map.size}`;
+    map.set(p, name);
     let body: string;
-    if (this.depth >= MAX_NESTING) {
+    if (this.depth >= MAX_NESTING && !own) {
       body = `return R.delegate(${this.g.constant(p)},x,d,E,at,kw);`;
     } else {
       this.depth++;
-      body = this.body(p, 'at', 'kw');
+      body = this.body(p, 'at', 'kw', own);
       this.depth--;
     }
     this.fns.push(`function ${name}(x,d,E,at,kw){${body}}`);
@@ -211,22 +201,6 @@ export class ExplainGenerator {
     return p.valueChecks.map((a) =>
       `if(!(${a.js(p, x, this.g)})){${this.fail(at, cat(kw, '/' + a.keyword), a.keyword, this.message(a, p, x))}` +
       `${track ? 'if(R.full(E))return false;ok=false;' : ''}}`).join('');
-  }
-
-  /**
-   * The name of the explain function of the `unevaluated*` plan `p` without its `unevaluated*`
-   * (`evaluateOwn`), written now if need be.
-   */
-  private own(p: Plan): string {
-    let name = this.ownOf.get(p);
-    if (name !== undefined) return name;
-    name = `xo${this.ownOf.size}`;
-    this.ownOf.set(p, name);
-    this.depth++;
-    const body = this.body(p, 'at', 'kw', true);
-    this.depth--;
-    this.fns.push(`function ${name}(x,d,E,at,kw){${body}}`);
-    return name;
   }
 
   /**
@@ -296,12 +270,13 @@ export class ExplainGenerator {
     if (code === undefined) return delegate;
     // Other keywords failed too: their errors, then (unless the list is full) every property
     // that what passed left unevaluated, as `evaluateWithRest`.
+    // (Explaining them answers whether they pass: no verdict first.)
     const failed = this.depth >= MAX_NESTING ? undefined : this.g.unevaluatedFailed(p, fail);
-    const otherwise = failed === undefined ? delegate
-      : `{if(!${this.own(p)}(x,d,E,${at},${kw})&&R.full(E))return false;ok=false;${failed}return ok;}`;
+    const own = failed === undefined ? `if(!${this.g.ownCheck(p, 'x', 'd')})${delegate}`
+      : `if(!${this.fn(p, true)}(x,d,E,${at},${kw})){if(R.full(E))return false;ok=false;${failed}return ok;}`;
     return 'const s=S;let ok=true;' +
       `if(typeof x==="object"&&x!==null&&!Array.isArray(x)&&(x.constructor!==Object||Object.getPrototypeOf(x)!==P))${delegate}` +
-      `if(!${this.g.ownCheck(p, 'x', 'd')})${otherwise}${code}return ok;`;
+      `${own}${code}return ok;`;
   }
 
   /**
@@ -521,33 +496,26 @@ export class ExplainGenerator {
   }
 
   /**
-   * `anyOf`/`oneOf` in one pass, as the interpreter answers it: each branch explained in turn
-   * (its errors kept from the list's length `m` before the branches); a passing branch drops
-   * them (for `anyOf` it ends the keyword; `oneOf` counts the passing branches and names them
-   * when more than one passes). When none passes, one error that says so goes before the
-   * branches' errors (`R.summarise`).
+   * `anyOf`/`oneOf` in one pass: each branch explained; a passing one drops the errors since `m`
+   * (and ends `anyOf`); when none passes, `R.summarise` puts one error before the branches'.
    */
   private collect(list: readonly Plan[], at: string, kw: string, keyword: 'anyOf' | 'oneOf'): string {
     const m = this.g.fresh('m');
     const label = this.g.fresh('L');
     const any = keyword === 'anyOf';
     const o = this.g.fresh('o');
-    const passed = (i: number): string => (any ? `R.drop(E,${m});break ${label};` : `${o}.push(${i});`);
-    let out = `const ${m}=R.count(E);${any ? '' : `const ${o}=[];`}`;
+    const passed = (i: number): string => (any ? `R.drop(E,${m});break ${label};` : `(${o}??=[]).push(${i});`);
+    let out = `const ${m}=R.count(E);${any ? '' : `let ${o}=null;`}`;
     list.forEach((q, i) => {
       const where = cat(kw, `/${keyword}/${i}`);
-      if (q === TRUE_PLAN) out += passed(i);
-      else if (q === FALSE_PLAN || !isLeaf(q)) {
-        const call = q === FALSE_PLAN ? '' : `${this.fn(q)}(x,d,E,${at},${where})`;
-        out += q === FALSE_PLAN ? this.explain(q, 'x', 'd', at, where) : `if(${call}){${passed(i)}}`;
-      } else {
-        out += `if(${this.g.check(q, 'x', 'd')}){${passed(i)}}else{${this.explain(q, 'x', 'd', at, where)}}`;
-      }
+      // (A leaf, `true` or `false` is checked inline, then explained.)
+      out += isLeaf(q) ? `if(${this.g.check(q, 'x', 'd')}){${passed(i)}}else{${this.explain(q, 'x', 'd', at, where)}}`
+        : `if(${this.fn(q)}(x,d,E,${at},${where})){${passed(i)}}`;
     });
     const none = `R.summarise(E,${m},${at},${cat(kw, '/' + keyword)},"${keyword}",` +
       `${lit(any ? anyOfMessage(list.length) : oneOfNoneMessage(list.length))});if(R.full(E))return false;ok=false;`;
     if (any) return `${label}:{${out}${none}}`;
-    return `{${out}if(${o}.length===0){${none}}else{R.drop(E,${m});if(${o}.length>1){` +
+    return `{${out}if(${o}===null){${none}}else{R.drop(E,${m});if(${o}.length>1){` +
       `R.fail(E,${at},${cat(kw, '/oneOf')},"oneOf",": "+R.oneOfManyMessage(${o}));if(R.full(E))return false;ok=false;}}}`;
   }
 
