@@ -10,7 +10,7 @@
  * @module
  */
 import { evaluate, memoised } from './evaluate.js';
-import { aboutName, additionalNotAllowed, notAllowedTail } from './keywords-object.js';
+import { aboutName, additionalNotAllowed, allowed } from './keywords-object.js';
 import { escapeToken } from './pointer.js';
 import { MAX_ERROR_STEPS, type State, StepLimit } from './state.js';
 import type { Plan } from './plan.js';
@@ -53,7 +53,7 @@ export function extra(s: ErrorPass, instance: string, keywordLocation: string, p
   k: string): false {
   const plain = !/[\u0000-\u001f"/\\~\ud800-\udfff]/.test(k);
   return fail(s, instance + '/' + (plain ? k : escapeToken(k)), keywordLocation, 'additionalProperties',
-    plain ? ': property "' + k + notAllowedTail(p) : ': ' + additionalNotAllowed(p, k));
+    plain ? ': property "' + k + '" is not allowed' + allowed(p) : ': ' + additionalNotAllowed(p, k));
 }
 
 /** `fail` with the whole message (its location included), written by the generator. */

@@ -86,14 +86,8 @@ export function additionalNotAllowed(p: Plan, name: string): string {
   return `property ${quote(name)} is not allowed${allowed(p)}`;
 }
 
-/** `" is not allowed (allowed: …)`: `additionalNotAllowed` after the name (once per plan). */
-export function notAllowedTail(p: Plan): string {
-  if (p.notAllowedTail === '') p.notAllowedTail = '" is not allowed' + allowed(p);
-  return p.notAllowedTail;
-}
-
 /** ` (allowed: "a", "b")`: the names `properties` allows, or `''` (written once per plan). */
-function allowed(p: Plan): string {
+export function allowed(p: Plan): string {
   if (p.allowedText === '' && p.nProps > 0) {
     p.allowedText = ` (allowed: ${p.keys.slice(0, p.nProps).map((n) => JSON.stringify(n)).join(', ')})`;
   }

@@ -240,13 +240,7 @@ export function failedPropsCode(g: UnevaluatedEmit, p: Plan, fail: RestFailure):
   try {
     const u = new Unfold(g, true);
     const gathered = u.failed(p, true);
-    const k = g.fresh('u');
-    const y = g.fresh('y');
-    const skip = [...u.recorded(k), ...(u.usesAll ? ['a'] : [])].join('||');
-    const loop = `for(const ${k} in x){if(!R.hasOwn.call(x,${k}))continue;const ${y}=x[${k}];` +
-      `if(${y}===undefined${skip === '' ? '' : `||${skip}`})continue;if(!${g.check(p.uProps, y, 'd+1')}){${fail.prop(k, y)}}}`;
-    return u.flags() + (u.usesAll ? 'let a=false;' : '') + gathered +
-      `if(typeof x==="object"&&x!==null&&!Array.isArray(x)){${loop}}`;
+    return `if(typeof x==="object"&&x!==null&&!Array.isArray(x)){${propsLoop(g, u, null, gathered, p.uProps, fail)}}`;
   } catch (error) {
     if (error instanceof TooLarge) return undefined;
     throw error;
@@ -284,11 +278,16 @@ function props(g: UnevaluatedEmit, p: Plan, rest: Plan, fail: RestFailure): stri
   const known: Known = { names: new Set(), patterns: [], items: 0, all: false };
   const u = new Unfold(g, true);
   const gathered = u.gather(p, known, true);
-  if (known.all) return '';
+  return known.all ? '' : propsLoop(g, u, known, gathered, rest, fail);
+}
+
+/** The loop over the properties not evaluated (`known`, or recorded at run time by `u`). */
+function propsLoop(g: UnevaluatedEmit, u: Unfold, known: Known | null, gathered: string, rest: Plan,
+  fail: RestFailure): string {
   const k = g.fresh('u');
   const y = g.fresh('y');
-  const tests = [...known.names].map((n) => `${k}===${JSON.stringify(n)}`);
-  for (const re of known.patterns) tests.push(`${g.constant(re)}.test(${k})`);
+  const tests = known === null ? [] : [...known.names].map((n) => `${k}===${JSON.stringify(n)}`);
+  for (const re of known?.patterns ?? []) tests.push(`${g.constant(re)}.test(${k})`);
   tests.push(...u.recorded(k));
   const skip = tests.length === 0 ? '' : `if(${tests.join('||')})continue;`;
   const loop = `for(const ${k} in x){if(!R.hasOwn.call(x,${k}))continue;const ${y}=x[${k}];` +

@@ -34,7 +34,7 @@ import {
   containsFailure, duplicate, itemNotAllowed, sizeFailure, uniqueOk,
 } from './keywords-array.js';
 import { itemUnevaluated, oneOfManyMessage, tooDeep } from './keywords-logic.js';
-import { additionalNotAllowed, countMessage, propertyNotAllowed } from './keywords-object.js';
+import { countMessage, propertyNotAllowed } from './keywords-object.js';
 import { isMultipleOf } from './keywords-number.js';
 import { codePoints } from './keywords-string.js';
 import { TypeBit, typeMessage } from './keywords-type.js';
@@ -93,7 +93,6 @@ export interface Runtime {
   readonly spend: typeof spend;
   readonly typeMessage: typeof typeMessage;
   readonly propertyNotAllowed: typeof propertyNotAllowed;
-  readonly additionalNotAllowed: typeof additionalNotAllowed;
   readonly countMessage: typeof countMessage;
   readonly sizeFailure: typeof sizeFailure;
   readonly containsFailure: typeof containsFailure;
@@ -111,7 +110,7 @@ export const RUNTIME: Runtime = {
   hasOwn: Object.prototype.hasOwnProperty,
   // The error pass (`plan-explain.ts`).
   errorPass, fail, failm, extra, describe, full, count, drop, summarise, delegate, memoRef, names, result, spend, typeMessage,
-  propertyNotAllowed, additionalNotAllowed, countMessage, sizeFailure, containsFailure, duplicate,
+  propertyNotAllowed, countMessage, sizeFailure, containsFailure, duplicate,
   itemNotAllowed, tooDeep, oneOfManyMessage, itemUnevaluated,
   esc: escapeToken,
 };

@@ -214,8 +214,6 @@ export class Plan {
   enumHead = '';
   constHead = '';
   allowedText = '';
-  /** `" is not allowed` and `allowedText`: the end of an `additionalProperties` message. */
-  notAllowedTail = '';
 }
 
 /** The plan of the schema `true` (and of schemas with only annotations). */
