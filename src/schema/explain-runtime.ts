@@ -3,14 +3,15 @@
  * generated pass reports each error with its whole locations and message at once (it passes the
  * locations down), where the interpreter (`evaluate.ts`) reports relative locations and prefixes
  * them on the way up; the two give the same list. Where the generated pass hands a subschema to
- * the interpreter (`unevaluated*`, a memoised `$ref`, `propertyNames`, an object that is not
- * plain), the interpreter's errors are taken over here with the locations put in front.
+ * the interpreter (`unevaluated*` it does not unfold, a memoised `$ref`, `propertyNames`, an
+ * object that is not plain), the interpreter's errors are taken over here with the locations put in front.
  *
  * Spec: JSON Schema 2020-12 Core §12.3 (output units: `instanceLocation`, `keywordLocation`).
  * @module
  */
 import { evaluate, memoised } from './evaluate.js';
-import { aboutName } from './keywords-object.js';
+import { aboutName, additionalNotAllowed, allowed } from './keywords-object.js';
+import { escapeToken } from './pointer.js';
 import { MAX_ERROR_STEPS, type State, StepLimit } from './state.js';
 import type { Plan } from './plan.js';
 import type { SchemaError, ValidationResult } from './types.js';
@@ -32,18 +33,27 @@ export function errorPass(verdicts: State): ErrorPass {
 
 /**
  * Reports one error: `keyword` failed at `instance` (a JSON Pointer into the value), reached
- * through `keywordLocation`; `body` is the message without its location. Returns `false`.
+ * through `keywordLocation`; `tail` is the message after its location, from its `: ` on.
+ * Returns `false`.
  */
 export function fail(s: ErrorPass, instance: string, keywordLocation: string, keyword: string,
-  body: string): false {
+  tail: string): false {
   const e: SchemaError = {
     instanceLocation: instance, keywordLocation, keyword,
-    message: (instance === '' ? '/' : instance) + ': ' + body,
+    message: (instance === '' ? '/' : instance) + tail,
   };
   const errors = s.errors;
   if (errors === null) s.errors = [e];
   else if (errors.length < s.maxErrors) errors.push(e);
   return false;
+}
+
+/** `fail` of `additionalProperties: false` (object plan `p`) by the property `k`, in few pieces. */
+export function extra(s: ErrorPass, instance: string, keywordLocation: string, p: Plan,
+  k: string): false {
+  const plain = !/[\u0000-\u001f"/\\~\ud800-\udfff]/.test(k);
+  return fail(s, instance + '/' + (plain ? k : escapeToken(k)), keywordLocation, 'additionalProperties',
+    plain ? ': property "' + k + '" is not allowed' + allowed(p) : ': ' + additionalNotAllowed(p, k));
 }
 
 /** `fail` with the whole message (its location included), written by the generator. */
@@ -83,6 +93,11 @@ export function summarise(s: ErrorPass, m: number, instance: string, keywordLoca
   }
   errors.splice(m, 0, e);
   if (errors.length > s.maxErrors) errors.length = s.maxErrors;
+}
+
+/** Drops the errors reported since `m` (a value of `count`): a branch that passed after all. */
+export function drop(s: ErrorPass, m: number): void {
+  if (s.errors !== null && s.errors.length > m) s.errors.length = m;
 }
 
 /**

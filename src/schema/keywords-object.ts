@@ -83,10 +83,15 @@ export function propertyNotAllowed(name: string): string {
 
 /** The message of `additionalProperties: false`, listing the names `properties` allows. */
 export function additionalNotAllowed(p: Plan, name: string): string {
+  return `property ${quote(name)} is not allowed${allowed(p)}`;
+}
+
+/** ` (allowed: "a", "b")`: the names `properties` allows, or `''` (written once per plan). */
+export function allowed(p: Plan): string {
   if (p.allowedText === '' && p.nProps > 0) {
     p.allowedText = ` (allowed: ${p.keys.slice(0, p.nProps).map((n) => JSON.stringify(n)).join(', ')})`;
   }
-  return `property ${quote(name)} is not allowed${p.allowedText}`;
+  return p.allowedText;
 }
 
 /** The message of a missing `required` property. */

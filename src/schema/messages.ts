@@ -12,11 +12,16 @@ const MAX_LISTED = 10;
  * backslash, control character or surrogate).
  */
 export function quote(s: string): string {
+  return plain(s) ? '"' + s + '"' : JSON.stringify(s);
+}
+
+/** True when `s` needs no escaping in JSON (no quote, backslash, control character or surrogate). */
+function plain(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return false;
   }
-  return `"${s}"`;
+  return true;
 }
 
 /** A JSON literal, cut to about 40 characters: `"ten"`, `3.5`, `null`, `{…}`. */
@@ -42,8 +47,8 @@ export function typeName(v: unknown): string {
 /** What a value is, for "got …": `string "ten"`, `number 3.5`, `null`, `array of 3 items`. */
 export function describe(v: unknown): string {
   // `typeName(v)`, then `literal(v)` for a scalar, dispatched once.
-  if (typeof v === 'string') return `string ${literal(v)}`;
-  if (typeof v === 'number') return `${Number.isInteger(v) ? 'integer' : 'number'} ${v}`;
+  if (typeof v === 'string') return 'string ' + literal(v);
+  if (typeof v === 'number') return (Number.isInteger(v) ? 'integer ' : 'number ') + v;
   if (typeof v === 'object') {
     if (v === null) return 'null';
     return Array.isArray(v) ? `array of ${v.length} items` : 'object';

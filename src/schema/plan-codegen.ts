@@ -34,15 +34,15 @@ import {
   containsFailure, duplicate, itemNotAllowed, sizeFailure, uniqueOk,
 } from './keywords-array.js';
 import { itemUnevaluated, oneOfManyMessage, tooDeep } from './keywords-logic.js';
-import { additionalNotAllowed, countMessage, propertyNotAllowed } from './keywords-object.js';
+import { countMessage, propertyNotAllowed } from './keywords-object.js';
 import { isMultipleOf } from './keywords-number.js';
 import { codePoints } from './keywords-string.js';
 import { TypeBit, typeMessage } from './keywords-type.js';
 import { valuesOk } from './keywords-value.js';
-import { type RestFailure, unevaluatedCode } from './plan-codegen-unevaluated.js';
+import { type RestFailure, failedPropsCode, unevaluatedCode } from './plan-codegen-unevaluated.js';
 import { FALSE_PLAN, Flag, Op, type Plan, TRUE_PLAN, alias } from './plan.js';
 import {
-  count, delegate, errorPass, fail, failm, full, memoRef, names, result, summarise,
+  count, delegate, drop, errorPass, extra, fail, failm, full, memoRef, names, result, summarise,
 } from './explain-runtime.js';
 import { describe } from './messages.js';
 import { ExplainGenerator } from './plan-explain.js';
@@ -83,6 +83,8 @@ export interface Runtime {
   readonly describe: typeof describe;
   readonly full: typeof full;
   readonly count: typeof count;
+  readonly drop: typeof drop;
+  readonly extra: typeof extra;
   readonly summarise: typeof summarise;
   readonly delegate: typeof delegate;
   readonly memoRef: typeof memoRef;
@@ -91,7 +93,6 @@ export interface Runtime {
   readonly spend: typeof spend;
   readonly typeMessage: typeof typeMessage;
   readonly propertyNotAllowed: typeof propertyNotAllowed;
-  readonly additionalNotAllowed: typeof additionalNotAllowed;
   readonly countMessage: typeof countMessage;
   readonly sizeFailure: typeof sizeFailure;
   readonly containsFailure: typeof containsFailure;
@@ -108,8 +109,8 @@ export const RUNTIME: Runtime = {
   verdict, memoVerdict, memoCall, valuesOk, uniqueOk, deepEqual, isMultipleOf, codePoints,
   hasOwn: Object.prototype.hasOwnProperty,
   // The error pass (`plan-explain.ts`).
-  errorPass, fail, failm, describe, full, count, summarise, delegate, memoRef, names, result, spend, typeMessage,
-  propertyNotAllowed, additionalNotAllowed, countMessage, sizeFailure, containsFailure, duplicate,
+  errorPass, fail, failm, extra, describe, full, count, drop, summarise, delegate, memoRef, names, result, spend, typeMessage,
+  propertyNotAllowed, countMessage, sizeFailure, containsFailure, duplicate,
   itemNotAllowed, tooDeep, oneOfManyMessage, itemUnevaluated,
   esc: escapeToken,
 };
@@ -123,12 +124,15 @@ class Generator implements Emit {
   readonly consts: unknown[] = [];
   readonly constIndex = new Map<unknown, number>();
   readonly fns: string[] = [];
-  readonly fnOf = new Map<Plan, string>();
+  /** Generated verdict functions by plan (`f…`; the error pass's copies are `h…`, see `apart`). */
+  fnOf = new Map<Plan, string>();
   readonly onStack = new Set<Plan>();
   /** `unevaluated*` plans too large to unfold (`plan-codegen-unevaluated.ts`). */
   readonly tooLarge = new Set<Plan>();
   /** The functions of `unevaluated*` plans without their `unevaluated*` (for the error pass). */
-  readonly ownOf = new Map<Plan, string>();
+  ownOf = new Map<Plan, string>();
+  /** The prefixes of the names of generated verdict functions and of `ownCheck`'s. */
+  private names = ['f', 'g'];
   /** Names read with a plain load: the entry checks that `Object.prototype` has none of them. */
   readonly loaded = new Set<string>();
   temp = 0;
@@ -141,6 +145,13 @@ class Generator implements Emit {
       this.constIndex.set(value, i);
     }
     return `c${i}`;
+  }
+
+  /** From now on, verdicts go into the error pass's own functions: the verdict's keep their type feedback. */
+  apart(): void {
+    this.fnOf = new Map();
+    this.ownOf = new Map();
+    this.names = ['h', 'j'];
   }
 
   fresh(prefix: string): string {
@@ -181,7 +192,7 @@ class Generator implements Emit {
       this.tooLarge.has(p)) {
       return this.interpret(p, x, d);
     }
-    const name = `f${this.fnOf.size}`;
+    const name = `${this.names[0]}${this.fnOf.size}`;
     this.fnOf.set(p, name);
     this.onStack.add(p);
     let body = this.body(p);
@@ -208,7 +219,7 @@ class Generator implements Emit {
   ownCheck(p: Plan, x: string, d: string): string {
     let name = this.ownOf.get(p);
     if (name === undefined) {
-      name = `g${this.ownOf.size}`;
+      name = `${this.names[1]}${this.ownOf.size}`;
       this.ownOf.set(p, name);
       this.fns.push(`function ${name}(x,d,s){${this.body(p)}return true;}`);
     }
@@ -218,6 +229,11 @@ class Generator implements Emit {
   /** `unevaluated*` of `p` once its other keywords passed (`plan-codegen-unevaluated.ts`). */
   unevaluated(p: Plan, fail: RestFailure): string | undefined {
     return this.tooLarge.has(p) ? undefined : unevaluatedCode(this, p, fail);
+  }
+
+  /** `unevaluatedProperties` of `p` after its other keywords failed; `undefined`: not generated. */
+  unevaluatedFailed(p: Plan, fail: RestFailure): string | undefined {
+    return this.tooLarge.has(p) ? undefined : failedPropsCode(this, p, fail);
   }
 
   /** A leaf plan (no subschema) as an inline expression; `undefined` for a function. */
@@ -478,6 +494,7 @@ class Generator implements Emit {
 export function generateValidate(root: Plan, parts: ValidateParts): ((value: unknown) => ValidationResult) | undefined {
   const g = new Generator();
   const entry = g.check(root, 'x', 'd');
+  g.apart();
   const explainer = new ExplainGenerator(g);
   const why = explainer.root(root, 'x');
   // A polluted Object.prototype would answer plain loads: hand the value to the interpreter.

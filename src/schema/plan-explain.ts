@@ -2,18 +2,17 @@
  * The generated error pass: the interpreter's evaluating walker (`evaluate.ts`,
  * `evaluate-object.ts`, `evaluate-array.ts`) in its error mode, written out as JavaScript source
  * per plan, next to the generated verdict (`plan-codegen.ts`, which compiles both). Each function
- * explains why a value fails its plan: it is only called on a failing value, asks the generated
- * verdict which subschemas fail, and explains only those, reporting each error with its whole
- * locations and its message at once (`explain-runtime.ts`). It mirrors the walker step by step
- * (the order of keywords and of a value's keys, the step budget, the stop on a full list), so the
- * two give the same errors; a property test holds them equal.
+ * explains why a value fails its plan and returns the verdict: it asks verdicts (its own copies,
+ * `Generator.apart`) which subschemas fail and explains those, reporting each error whole
+ * (`explain-runtime.ts`); `anyOf`/`oneOf` branches, a `$ref`'s target and an array's items are
+ * explained without asking first. It mirrors the walker step by step (the order of keywords and
+ * of keys, the step budget, the stop on a full list); property tests hold the two equal.
  *
  * Messages come from the keywords' definitions (`Assertion.message`, `typeMessage`, ...); the
  * parts that depend only on the schema (`Assertion.head`, `typeHead`, whole messages such as a
- * missing property's) are computed here, once, and the root's locations are literals. A plan
- * with `unevaluated*` is explained here when only `unevaluated*` fails; one whose other keywords
- * fail too, a memoised `$ref`, `propertyNames` and an object that is not plain are handed to the
- * interpreter.
+ * missing property's) are computed here, once, and the root's locations are literals.
+ * `unevaluatedItems` where other keywords fail, a plan too large to unfold, a memoised `$ref`,
+ * `propertyNames` and an object that is not plain are handed to the interpreter.
  *
  * Spec: JSON Schema 2020-12 Core §10 (applicators), §12.3 (output); Validation §6.
  * @module
@@ -41,6 +40,8 @@ export interface VerdictSource extends Emit {
   ownCheck(p: Plan, x: string, d: string): string;
   /** `unevaluated*` of `p` after its other keywords passed; `undefined`: too large to unfold. */
   unevaluated(p: Plan, fail: RestFailure): string | undefined;
+  /** `unevaluatedProperties` of `p` after its other keywords failed; `undefined`: not generated. */
+  unevaluatedFailed(p: Plan, fail: RestFailure): string | undefined;
 }
 
 /** Explain functions nested deeper than this (a long `$ref` chain) hand over to the interpreter. */
@@ -74,6 +75,17 @@ function join(a: string, b: string): string {
   return a === '""' ? b : `${a}+${b}`;
 }
 
+/** True when `collect` may explain the branches: none is shared (`memoised`). */
+function collects(list: readonly Plan[]): boolean {
+  return list.every((q) => !q.memoised);
+}
+
+/** `type: array`, `items`, sizes only: explaining it costs what its verdict does. */
+function isItemsOnly(q: Plan): boolean {
+  return q.flags === (Flag.Type | Flag.Array) && q.types === TypeBit.Array && !q.memoised &&
+    q.items !== null && q.prefix.length === 0 && q.contains === null && !q.unique;
+}
+
 /** True for a plan with no subschema: explained inline where it is applied. */
 function isLeaf(p: Plan): boolean {
   return (p.flags & Flag.Subschemas) === 0;
@@ -96,6 +108,7 @@ interface Message {
 export class ExplainGenerator {
   readonly fns: string[] = [];
   private readonly fnOf = new Map<Plan, string>();
+  private readonly ownOf = new Map<Plan, string>();
   private depth = 0;
 
   constructor(private readonly g: VerdictSource) {}
@@ -123,22 +136,26 @@ export class ExplainGenerator {
       const head = lit(`${where === '' ? '/' : where}: ${m.head}`);
       return `R.failm(E,${at},${kw},${lit(keyword)},${m.rest === null ? head : `${head}+${m.rest}`});`;
     }
-    const body = m.rest === null ? lit(m.head) : m.head === '' ? m.rest : `${lit(m.head)}+${m.rest}`;
+    const body = m.rest === null ? lit(`: ${m.head}`) : `${lit(`: ${m.head}`)}+${m.rest}`;
     return `R.fail(E,${at},${kw},${lit(keyword)},${body});`;
   }
 
-  /** The name of the explain function of `p` (a non-leaf plan), written now if need be. */
-  private fn(p: Plan): string {
-    let name = this.fnOf.get(p);
+  /**
+   * The name of the explain function of `p` (a non-leaf plan; `own`: an `unevaluated*` plan
+   * without its `unevaluated*`, as `evaluateOwn`), written now if need be.
+   */
+  private fn(p: Plan, own = false): string {
+    const map = own ? this.ownOf : this.fnOf;
+    let name = map.get(p);
     if (name !== undefined) return name;
-    name = `x${this.fnOf.size}`;
-    this.fnOf.set(p, name);
+    name = `x${own ? 'o' : ''}${map.size}`;
+    map.set(p, name);
     let body: string;
-    if (this.depth >= MAX_NESTING) {
+    if (this.depth >= MAX_NESTING && !own) {
       body = `return R.delegate(${this.g.constant(p)},x,d,E,at,kw);`;
     } else {
       this.depth++;
-      body = this.body(p, 'at', 'kw');
+      body = this.body(p, 'at', 'kw', own);
       this.depth--;
     }
     this.fns.push(`function ${name}(x,d,E,at,kw){${body}}`);
@@ -186,12 +203,23 @@ export class ExplainGenerator {
       `${track ? 'if(R.full(E))return false;ok=false;' : ''}}`).join('');
   }
 
-  /** The body of the explain function of `p`, as `evaluate` in the error mode. */
-  private body(p: Plan, at: string, kw: string): string {
-    if ((p.flags & Flag.Unevaluated) !== 0) return this.unevaluated(p, at, kw);
-    if (isRefOnly(p) && !p.refDeep && p.ref !== TRUE_PLAN && p.ref !== FALSE_PLAN) {
-      // Only a `$ref`, which must be what fails: its target, without asking its verdict again.
-      return `R.spend(E);${this.explain(p.ref as Plan, 'x', 'd', at, cat(kw, '/' + p.refKeyword))}return false;`;
+  /**
+   * The body of the explain function of `p`, as `evaluate` in the error mode (`own`: without
+   * `unevaluated*`, as `evaluateOwn`).
+   */
+  private body(p: Plan, at: string, kw: string, own = false): string {
+    if (!own && (p.flags & Flag.Unevaluated) !== 0) return this.unevaluated(p, at, kw);
+    if (isRefOnly(p) && !p.refMemo && p.ref !== TRUE_PLAN && p.ref !== FALSE_PLAN) {
+      // Only a `$ref`: its target's explanation, without asking its verdict again (a caller
+      // that collects branches, `collect`, may call it on a passing value: the target says so).
+      // Into a recursive loop, past `maxDepth` the `$ref` fails.
+      const target = p.ref as Plan;
+      const ref = cat(kw, '/' + p.refKeyword);
+      const deep = p.refDeep
+        ? `if(d>E.maxDepth){${this.fail(at, ref, p.refKeyword, { head: '', rest: 'R.tooDeep(E.maxDepth)' })}return false;}` : '';
+      return isLeaf(target)
+        ? `const s=S;R.spend(E);${deep}if(${this.g.check(target, 'x', 'd')})return true;${this.explain(target, 'x', 'd', at, ref)}return false;`
+        : `R.spend(E);${deep}return ${this.fn(target)}(x,d,E,${at},${ref});`;
     }
     const f = p.flags;
     let out = 'const s=S;let ok=true;';
@@ -232,16 +260,23 @@ export class ExplainGenerator {
         : this.explain(q, y, 'd+1', where, kl);
       return `${report}if(R.full(E))return false;ok=false;`;
     };
-    const code = this.g.unevaluated(p, {
+    const fail: RestFailure = {
       prop: (k, y) => rest(p.uProps as Plan, y, join(at, `"/"+R.esc(${k})`), 'unevaluatedProperties',
         `R.propertyNotAllowed(${k})`),
       item: (i, y) => rest(p.uItems as Plan, y, join(at, `"/"+${i}`), 'unevaluatedItems',
         `R.itemUnevaluated(${i})`),
-    });
+    };
+    const code = this.g.unevaluated(p, fail);
     if (code === undefined) return delegate;
+    // Other keywords failed too: their errors, then (unless the list is full) every property
+    // that what passed left unevaluated, as `evaluateWithRest`.
+    // (Explaining them answers whether they pass: no verdict first.)
+    const failed = this.depth >= MAX_NESTING ? undefined : this.g.unevaluatedFailed(p, fail);
+    const own = failed === undefined ? `if(!${this.g.ownCheck(p, 'x', 'd')})${delegate}`
+      : `if(!${this.fn(p, true)}(x,d,E,${at},${kw})){if(R.full(E))return false;ok=false;${failed}return ok;}`;
     return 'const s=S;let ok=true;' +
       `if(typeof x==="object"&&x!==null&&!Array.isArray(x)&&(x.constructor!==Object||Object.getPrototypeOf(x)!==P))${delegate}` +
-      `if(!${this.g.ownCheck(p, 'x', 'd')})${delegate}${code}return ok;`;
+      `${own}${code}return ok;`;
   }
 
   /**
@@ -258,6 +293,10 @@ export class ExplainGenerator {
   /** `if (verdict fails) explain` for the subschema `q` on `y` (see `child`). */
   private guarded(q: Plan, y: string, d: string, at: string, kw: string, notAllowed?: Message): string {
     if (q === TRUE_PLAN) return '';
+    if (isItemsOnly(q)) {
+      // Its explanation asks each item's verdict, as its verdict would: no verdict first.
+      return `if(!${this.fn(q)}(${y},${d},E,${at},${kw})){if(R.full(E))return false;ok=false;}`;
+    }
     const explained = this.child(q, y, d, at, kw, notAllowed);
     return q === FALSE_PLAN ? explained : `if(!${this.g.check(q, y, d)}){${explained}}`;
   }
@@ -300,8 +339,7 @@ export class ExplainGenerator {
       }
       const additional = p.additional;
       if (additional === FALSE_PLAN) {
-        loop += `if(!m){if(R.full(E))return false;${this.fail(where, cat(kw, '/additionalProperties'), 'additionalProperties',
-          { head: '', rest: `R.additionalNotAllowed(${cp},k)` })}ok=false;}`;
+        loop += `if(!m){if(R.full(E))return false;R.extra(E,${at},${cat(kw, '/additionalProperties')},${cp},k);ok=false;}`;
       } else if (additional !== null) {
         loop += `if(!m){${this.guarded(additional, 'y', 'd+1', where, cat(kw, '/additionalProperties'), notAllowed)}}`;
       }
@@ -318,7 +356,7 @@ export class ExplainGenerator {
     out += single === '' ? walk : `${single}else{${walk}}`;
     if (counts) {
       out += `if(n<${p.minProps}||n>${p.maxProps}){if(R.full(E))return false;const w=n<${p.minProps}?"minProperties":"maxProperties";` +
-        `R.fail(E,${at},${join(kw, '"/"+w')},w,R.countMessage(${cp},n));ok=false;}`;
+        `R.fail(E,${at},${join(kw, '"/"+w')},w,": "+R.countMessage(${cp},n));ok=false;}`;
     }
     for (let i = 0; i < p.depNames.length; i++) {
       const name = p.depNames[i];
@@ -371,7 +409,7 @@ export class ExplainGenerator {
     let out = 'const n=x.length;';
     if (p.minItems > 0 || p.maxItems < Infinity) {
       out += `if(n<${p.minItems}||n>${p.maxItems}){if(R.full(E))return false;const w=R.sizeFailure(${cp},n);` +
-        `R.fail(E,${at},${join(kw, '"/"+w[0]')},w[0],w[1]);ok=false;}`;
+        `R.fail(E,${at},${join(kw, '"/"+w[0]')},w[0],": "+w[1]);ok=false;}`;
     }
     for (let j = 0; j < p.prefix.length; j++) {
       const y = this.g.fresh('y');
@@ -393,11 +431,11 @@ export class ExplainGenerator {
       out += `let ${c}=0;for(let ${i}=0;${i}<n${enough === Infinity ? '' : `&&${c}<${enough}`};${i}++){` +
         `const ${y}=x[${i}];if(${this.g.check(p.contains, y, 'd+1')})${c}++;}`;
       out += `if(${c}<${p.minContains}||${c}>${p.maxContains}){if(R.full(E))return false;` +
-        `const w=R.containsFailure(${cp},${c});R.fail(E,${at},${join(kw, '"/"+w[0]')},w[0],w[1]);ok=false;}`;
+        `const w=R.containsFailure(${cp},${c});R.fail(E,${at},${join(kw, '"/"+w[0]')},w[0],": "+w[1]);ok=false;}`;
     }
     if (p.unique) {
       out += 'if(n>1){const w=R.duplicate(x,E.maxDepth,d);if(w!==undefined){' +
-        `R.fail(E,${join(at, 'w[0]')},${cat(kw, '/uniqueItems')},"uniqueItems",w[1]);if(R.full(E))return false;ok=false;}}`;
+        `R.fail(E,${join(at, 'w[0]')},${cat(kw, '/uniqueItems')},"uniqueItems",": "+w[1]);if(R.full(E))return false;ok=false;}}`;
     }
     return out;
   }
@@ -425,16 +463,20 @@ export class ExplainGenerator {
         out += this.guarded(q, 'x', 'd', at, cat(kw, `/allOf/${i}`));
       });
     }
-    if (p.anyOf.length > 0) {
+    if (p.anyOf.length > 0 && collects(p.anyOf)) {
+      out += `R.spend(E);${this.collect(p.anyOf, at, kw, 'anyOf')}`;
+    } else if (p.anyOf.length > 0) {
       out += 'R.spend(E);';
       const passes = p.anyOf.map((q) => this.g.check(q, 'x', 'd')).join('||');
       out += `if(!(${passes})){${this.branches(p.anyOf, at, kw, 'anyOf', anyOfMessage(p.anyOf.length))}if(R.full(E))return false;ok=false;}`;
     }
-    if (p.oneOf.length > 0) {
+    if (p.oneOf.length > 0 && collects(p.oneOf)) {
+      out += `R.spend(E);${this.collect(p.oneOf, at, kw, 'oneOf')}`;
+    } else if (p.oneOf.length > 0) {
       out += 'R.spend(E);';
       const o = this.g.fresh('o');
       out += `{const ${o}=[];` + p.oneOf.map((q, i) => `if(${this.g.check(q, 'x', 'd')})${o}.push(${i});`).join('') +
-        `if(${o}.length!==1){if(${o}.length>1)R.fail(E,${at},${cat(kw, '/oneOf')},"oneOf",R.oneOfManyMessage(${o}));` +
+        `if(${o}.length!==1){if(${o}.length>1)R.fail(E,${at},${cat(kw, '/oneOf')},"oneOf",": "+R.oneOfManyMessage(${o}));` +
         `else{${this.branches(p.oneOf, at, kw, 'oneOf', oneOfNoneMessage(p.oneOf.length))}}if(R.full(E))return false;ok=false;}}`;
     }
     if (p.not !== null) {
@@ -451,6 +493,30 @@ export class ExplainGenerator {
       out += `if(${this.g.check(p.ifPlan, 'x', 'd')}){${branch(p.thenPlan, 'then')}}else{${branch(p.elsePlan, 'else')}}`;
     }
     return out;
+  }
+
+  /**
+   * `anyOf`/`oneOf` in one pass: each branch explained; a passing one drops the errors since `m`
+   * (and ends `anyOf`); when none passes, `R.summarise` puts one error before the branches'.
+   */
+  private collect(list: readonly Plan[], at: string, kw: string, keyword: 'anyOf' | 'oneOf'): string {
+    const m = this.g.fresh('m');
+    const label = this.g.fresh('L');
+    const any = keyword === 'anyOf';
+    const o = this.g.fresh('o');
+    const passed = (i: number): string => (any ? `R.drop(E,${m});break ${label};` : `(${o}??=[]).push(${i});`);
+    let out = `const ${m}=R.count(E);${any ? '' : `let ${o}=null;`}`;
+    list.forEach((q, i) => {
+      const where = cat(kw, `/${keyword}/${i}`);
+      // (A leaf, `true` or `false` is checked inline, then explained.)
+      out += isLeaf(q) ? `if(${this.g.check(q, 'x', 'd')}){${passed(i)}}else{${this.explain(q, 'x', 'd', at, where)}}`
+        : `if(${this.fn(q)}(x,d,E,${at},${where})){${passed(i)}}`;
+    });
+    const none = `R.summarise(E,${m},${at},${cat(kw, '/' + keyword)},"${keyword}",` +
+      `${lit(any ? anyOfMessage(list.length) : oneOfNoneMessage(list.length))});if(R.full(E))return false;ok=false;`;
+    if (any) return `${label}:{${out}${none}}`;
+    return `{${out}if(${o}===null){${none}}else{R.drop(E,${m});if(${o}.length>1){` +
+      `R.fail(E,${at},${cat(kw, '/oneOf')},"oneOf",": "+R.oneOfManyMessage(${o}));if(R.full(E))return false;ok=false;}}}`;
   }
 
   /** Every branch of a failed `anyOf`/`oneOf` explained, after one error that says so. */

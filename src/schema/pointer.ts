@@ -11,8 +11,11 @@
  * @example escapeToken('a/b~c') === 'a~1b~0c'
  */
 export function escapeToken(token: string): string {
-  if (token.indexOf('~') === -1 && token.indexOf('/') === -1) return token;
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if (c === 0x7e || c === 0x2f) return token.replace(/~/g, '~0').replace(/\//g, '~1');
+  }
+  return token;
 }
 
 /** Reverses `escapeToken`: `~1` becomes `/`, then `~0` becomes `~` (RFC 6901 §4). */
