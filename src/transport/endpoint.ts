@@ -53,7 +53,15 @@ const HEARTBEAT_MS = 2000;
 function startHeartbeat(server: Server, events: EventStore): ReturnType<typeof setInterval> {
   let failing = false;
   const beat = (): void => {
-    events.heartbeat(server.nodeId, 3 * HEARTBEAT_MS).then(
+    // It starts inside a request (the first legacy stream) and runs on a timer: a store that
+    // throws synchronously, or returns no promise, fails here like one whose promise rejects.
+    let pending: Promise<void>;
+    try {
+      pending = Promise.resolve(events.heartbeat(server.nodeId, 3 * HEARTBEAT_MS));
+    } catch (error) {
+      pending = Promise.reject(error);
+    }
+    pending.then(
       () => (failing = false),
       (error: unknown) => {
         if (!failing) server.report(`event store: heartbeat failed: ${error instanceof Error ? error.message : String(error)}`);
