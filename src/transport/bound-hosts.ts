@@ -12,15 +12,25 @@
 import { hostname, networkInterfaces } from 'node:os';
 import { LOCALHOST_NAMES } from './http-rules.js';
 
-/** An address or name as `URL.hostname` writes it: IPv6 in brackets, without a zone, lower case. */
+/**
+ * An address or name as `URL.hostname` writes it (a `Host` header is compared in that form): IPv6
+ * in brackets, without a zone, compressed (`::0` is `[::]`, `::ffff:127.0.0.1` is
+ * `[::ffff:7f00:1]`), IPv4 in dotted decimal (`0` is `0.0.0.0`), a name in lower case.
+ */
 function asHostname(address: string): string {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
-  return bare.includes(':') ? `[${bare}]` : bare;
+  const text = bare.includes(':') ? `[${bare}]` : bare;
+  try {
+    return new URL(`http://${text}/`).hostname;
+  } catch {
+    return text;
+  }
 }
 
 /**
  * The default `allowedHosts` of a server bound to `host`.
- * @param host the interface given to `listen` (`127.0.0.1`, `0.0.0.0`, `::`, an address or a name).
+ * @param host the interface given to `listen` (`127.0.0.1`, `0.0.0.0`, `::` or another spelling of
+ *   either such as `::0` or `0`, an address or a name).
  * @param interfaces this machine's interfaces (default: `os.networkInterfaces()`, read only for a
  *   wildcard `host`), for tests.
  * @param name this machine's host name (default: `os.hostname()`, likewise).
@@ -32,16 +42,18 @@ export function hostsForBind(
   name?: string,
 ): string[] {
   const hosts = new Set<string>(LOCALHOST_NAMES);
-  const wildcard = host === '0.0.0.0' || host === '::' || host === '' || host === '[::]';
+  // Any spelling of a wildcard (`::0`, `0`) binds like `::` or `0.0.0.0`.
+  const bound = asHostname(host);
+  const wildcard = host === '' || bound === '0.0.0.0' || bound === '[::]';
   if (!wildcard) {
-    hosts.add(asHostname(host));
+    hosts.add(bound);
     return [...hosts];
   }
   // Asked only for a wildcard bind: listing the interfaces takes ~0.5 ms (a netlink round trip).
   for (const list of Object.values(interfaces ?? networkInterfaces())) {
     for (const entry of list ?? []) {
       // `0.0.0.0` listens on IPv4 only; `::` on both (dual stack).
-      if (host === '0.0.0.0' && entry.family !== 'IPv4') continue;
+      if (bound === '0.0.0.0' && entry.family !== 'IPv4') continue;
       hosts.add(asHostname(entry.address));
     }
   }
