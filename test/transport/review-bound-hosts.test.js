@@ -27,6 +27,8 @@ test('hostsForBind: every spelling of a wildcard lists the machine, every addres
   assert.deepEqual(hostsForBind('::ffff:192.0.2.9', interfaces, 'box'), ['localhost', '127.0.0.1', '[::1]', '[::ffff:c000:209]']);
   assert.deepEqual(hostsForBind('0:0:0:0:0:0:0:1', interfaces, 'box'), ['localhost', '127.0.0.1', '[::1]']);
   assert.deepEqual(hostsForBind('Example.COM', interfaces, 'box'), ['localhost', '127.0.0.1', '[::1]', 'example.com']);
+  // Not a URL host at all: kept as given (lower case); no Host header can name it.
+  assert.deepEqual(hostsForBind('a b', interfaces, 'box'), ['localhost', '127.0.0.1', '[::1]', 'a b']);
 });
 
 /** Sends one raw initialize with this `Host` (to 127.0.0.1) and resolves to its status code. */
