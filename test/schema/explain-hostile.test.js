@@ -1,4 +1,4 @@
-// Review of the generated error pass (issue 21): nastier than codegen.test.js. Schemas nest
+// The generated error pass (issue 21) against hostile schemas: nastier than codegen.test.js. Schemas nest
 // anyOf/oneOf/allOf/not/if-then-else under unevaluatedProperties/Items, recurse through $ref
 // ($defs, an $anchor, the document's $id), and use dependentSchemas, prefixItems/contains and
 // names and patterns that break JavaScript text (`__proto__`, quotes, backslashes, U+2028/2029,

@@ -1,4 +1,4 @@
-// Review of the lazy heartbeat (issue 21): the endpoint's heartbeat now starts on the first legacy
+// The lazy heartbeat (issue 21): the endpoint's heartbeat now starts on the first legacy
 // stream, inside a request, instead of when the endpoint is made. An event store whose
 // `heartbeat` throws synchronously (or returns something that is not a promise) must cost that
 // request nothing: it gets its one response, its in-flight place is given back, and the failure

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
+import { hostname } from 'node:os';
 import { createServer } from '../../dist/index.js';
 import { createFetchHandler, serveHttp } from '../../dist/transport/http.js';
 import { requestHostAllowed } from '../../dist/transport/http-rules.js';
@@ -89,6 +90,19 @@ test('a POST refused before its body is read (415, 406) closes the connection, s
     assert.equal(status, 200, 'the next request on the agent is served');
   } finally {
     agent.destroy();
+    await serving.close();
+  }
+});
+
+test('serveHttp with host "0" (a wildcard) answers a Host naming this machine, and still refuses another', async () => {
+  const serving = await serveHttp(createServer({ info: { name: 'h', version: '1' }, stateSecret: 'k'.repeat(32) }), { host: '0', port: 0 });
+  const port = new URL(serving.url).port;
+  try {
+    assert.equal(new URL(serving.url).hostname, '0.0.0.0');
+    const own = new URL(`http://${hostname()}/`).hostname;
+    assert.equal(await raw(port, '/mcp', `${own}:${port}`), 200, `Host ${own}`);
+    assert.equal(await raw(port, '/mcp', `evil.example:${port}`), 403);
+  } finally {
     await serving.close();
   }
 });
