@@ -27,6 +27,7 @@ import { renderHttp } from './lib/http-report.js';
 import { profileSummary } from './lib/cpu-profile.js';
 import { closure } from './lib/installed.js';
 import { percentile } from './lib/stats.js';
+import { roundRobin } from './lib/round-robin.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const script = (name, ...args) => [`bench/servers/http/${name}`, ...args];
@@ -102,6 +103,7 @@ const samples = Object.fromEntries(selected.map((s) => [s.key, {}]));
 const problems = [];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line) => process.stderr.write(`[bench:http] ${line}\n`);
+const reporting = { log, problems };
 const add = (server, key, value) => (samples[server.key][key] ??= []).push(value);
 
 /** Starts `server`, runs `fn(child)`, and always stops it. */
@@ -224,26 +226,6 @@ async function sessions(server) {
   });
 }
 
-/** Runs `fn(server)` for each server, rotating the order each repetition; a failing server is dropped. */
-async function roundRobin(list, reps, what, fn) {
-  for (let r = 0; r < reps; r++) {
-    const order = list.map((_, i) => list[(i + r) % list.length]);
-    for (const server of order) {
-      if (server.failed) continue;
-      const t = performance.now();
-      try {
-        await fn(server);
-      } catch (error) {
-        server.failed = true;
-        problems.push(`${what} ${r + 1}: ${error.message}`);
-        log(`${what} ${r + 1}/${reps} ${server.key} FAILED: ${error.message}`);
-        continue;
-      }
-      log(`${what} ${r + 1}/${reps} ${server.key} ${(performance.now() - t).toFixed(0)} ms`);
-    }
-  }
-}
-
 /** Installed packages of a peer: the union of what installing each of `pkgs` pulls in. */
 function installed(pkgs) {
   const all = new Set();
@@ -278,10 +260,10 @@ async function main() {
   const started = performance.now();
   const loadBefore = loadavg()[0];
   log(`servers: ${selected.map((s) => s.key).join(', ')}; cold ×${COLD_REPS}, load ×${LOAD_REPS}, ${REQUESTS} requests per level, ${SESSIONS} sessions`);
-  await roundRobin(selected, 1, 'probe', probe);
-  await roundRobin(selected, COLD_REPS, 'cold', cold);
-  await roundRobin(selected, LOAD_REPS, 'load', load);
-  await roundRobin(selected.filter((s) => s.mode === 'session' || s.key === 'floor'), 1, 'sessions', sessions);
+  await roundRobin(selected, 1, 'probe', probe, reporting);
+  await roundRobin(selected, COLD_REPS, 'cold', cold, reporting);
+  await roundRobin(selected, LOAD_REPS, 'load', load, reporting);
+  await roundRobin(selected.filter((s) => s.mode === 'session' || s.key === 'floor'), 1, 'sessions', sessions, reporting);
   for (const server of selected) add(server, 'pkgs', installed(server.pkgs));
   const minutes = ((performance.now() - started) / 60000).toFixed(1);
   const meta = {

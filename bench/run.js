@@ -24,6 +24,7 @@ import { hasValgrind } from './callgrind.js';
 import { StdioChild, cpuNs, cpuTicks, vm } from './lib/child.js';
 import { objectsTable, render } from './lib/report.js';
 import { percentile } from './lib/stats.js';
+import { roundRobin } from './lib/round-robin.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -97,6 +98,7 @@ const samples = Object.fromEntries(servers.map((s) => [s.key, {}]));
 const problems = [];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line) => process.stderr.write(`[bench] ${line}\n`);
+const reporting = { log, problems };
 
 function add(server, key, value) {
   (samples[server.key][key] ??= []).push(value);
@@ -187,25 +189,6 @@ async function load(server) {
   }
 }
 
-/** Runs `fn(server)` for each server, rotating the order each repetition. */
-async function roundRobin(reps, what, fn) {
-  for (let r = 0; r < reps; r++) {
-    const order = servers.map((_, i) => servers[(i + r) % servers.length]);
-    for (const server of order) {
-      if (server.failed) continue;
-      const t = performance.now();
-      try {
-        await fn(server);
-      } catch (error) {
-        problems.push(`${what} ${r + 1}: ${error.message}`);
-        log(`${what} ${r + 1}/${reps} ${server.key} FAILED: ${error.message}`);
-        continue;
-      }
-      log(`${what} ${r + 1}/${reps} ${server.key} ${(performance.now() - t).toFixed(0)} ms`);
-    }
-  }
-}
-
 /**
  * Runs a node script and returns its stdout (JSON for the in-process benchmarks). `passStderr`:
  * its stderr goes on to ours as it comes (progress lines), and a non-zero exit still returns the
@@ -257,8 +240,8 @@ async function main() {
       log(`${server.key} FAILED to start: ${error.message}`);
     }
   }
-  await roundRobin(COLD_REPS, 'cold', (s) => cold(s, true));
-  await roundRobin(LOAD_REPS, 'load', load);
+  await roundRobin(servers, COLD_REPS, 'cold', (s) => cold(s, true), reporting);
+  await roundRobin(servers, LOAD_REPS, 'load', load, reporting);
 
   const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
   for (const server of servers) {

@@ -8,21 +8,14 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { InMemorySessionAdapter, McpServer, StreamableHttpTransport } from 'mcp-lite';
 import { z } from 'zod';
+import { description, shape, echoResult } from '../echo-zod.js';
 
 const port = Number(process.env.BENCH_PORT);
 const mcp = new McpServer({ name: 'bench-mcp-lite', version: '1.0.0', schemaAdapter: (schema) => z.toJSONSchema(schema) });
 mcp.tool('echo', {
-  description: 'Echo the text back, optionally upper-cased and repeated.',
-  inputSchema: z.object({
-    text: z.string().describe('The text to echo.'),
-    count: z.number().int().min(1).max(100).optional().describe('Repetitions (default 1).'),
-    loud: z.boolean().optional().describe('Upper-case the text.'),
-    tags: z.array(z.string()).optional().describe('Labels (ignored).'),
-  }),
-  handler: ({ text, count = 1, loud = false }) => {
-    const word = loud ? text.toUpperCase() : text;
-    return { content: [{ type: 'text', text: count === 1 ? word : Array(count).fill(word).join(' ') }] };
-  },
+  description,
+  inputSchema: z.object(shape),
+  handler: echoResult,
 });
 const transport = new StreamableHttpTransport({
   sessionAdapter: new InMemorySessionAdapter({ maxEventBufferSize: 1024 }),

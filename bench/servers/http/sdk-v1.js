@@ -10,7 +10,7 @@ import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import { description, shape, echoResult } from '../echo-zod.js';
 
 const mode = process.argv[2];
 if (mode !== 'stateless' && mode !== 'sessions') throw new Error('usage: node sdk-v1.js stateless|sessions');
@@ -20,18 +20,10 @@ function getServer() {
   server.registerTool(
     'echo',
     {
-      description: 'Echo the text back, optionally upper-cased and repeated.',
-      inputSchema: {
-        text: z.string().describe('The text to echo.'),
-        count: z.number().int().min(1).max(100).optional().describe('Repetitions (default 1).'),
-        loud: z.boolean().optional().describe('Upper-case the text.'),
-        tags: z.array(z.string()).optional().describe('Labels (ignored).'),
-      },
+      description,
+      inputSchema: shape,
     },
-    async ({ text, count = 1, loud = false }) => {
-      const word = loud ? text.toUpperCase() : text;
-      return { content: [{ type: 'text', text: count === 1 ? word : Array(count).fill(word).join(' ') }] };
-    },
+    async (args) => echoResult(args),
   );
   return server;
 }

@@ -8,24 +8,17 @@ import { createServer } from 'node:http';
 import { localhostHostValidation, localhostOriginValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { description, shape, echoResult } from '../echo-zod.js';
 
 function factory() {
   const server = new McpServer({ name: 'bench-sdk-v2', version: '1.0.0' });
   server.registerTool(
     'echo',
     {
-      description: 'Echo the text back, optionally upper-cased and repeated.',
-      inputSchema: z.object({
-        text: z.string().describe('The text to echo.'),
-        count: z.number().int().min(1).max(100).optional().describe('Repetitions (default 1).'),
-        loud: z.boolean().optional().describe('Upper-case the text.'),
-        tags: z.array(z.string()).optional().describe('Labels (ignored).'),
-      }),
+      description,
+      inputSchema: z.object(shape),
     },
-    async ({ text, count = 1, loud = false }) => {
-      const word = loud ? text.toUpperCase() : text;
-      return { content: [{ type: 'text', text: count === 1 ? word : Array(count).fill(word).join(' ') }] };
-    },
+    async (args) => echoResult(args),
   );
   return server;
 }

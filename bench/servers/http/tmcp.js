@@ -9,6 +9,7 @@ import { ZodJsonSchemaAdapter } from '@tmcp/adapter-zod';
 import { HttpTransport } from '@tmcp/transport-http';
 import { McpServer } from 'tmcp';
 import { z } from 'zod';
+import { description, shape, echoResult } from '../echo-zod.js';
 
 const server = new McpServer(
   { name: 'bench-tmcp', version: '1.0.0', description: 'bench' },
@@ -17,18 +18,10 @@ const server = new McpServer(
 server.tool(
   {
     name: 'echo',
-    description: 'Echo the text back, optionally upper-cased and repeated.',
-    schema: z.object({
-      text: z.string().describe('The text to echo.'),
-      count: z.number().int().min(1).max(100).optional().describe('Repetitions (default 1).'),
-      loud: z.boolean().optional().describe('Upper-case the text.'),
-      tags: z.array(z.string()).optional().describe('Labels (ignored).'),
-    }),
+    description,
+    schema: z.object(shape),
   },
-  async ({ text, count = 1, loud = false }) => {
-    const word = loud ? text.toUpperCase() : text;
-    return { content: [{ type: 'text', text: count === 1 ? word : Array(count).fill(word).join(' ') }] };
-  },
+  async (args) => echoResult(args),
 );
 const transport = new HttpTransport(server, { path: '/mcp', allowedOrigins: [] });
 serve(
