@@ -15,7 +15,7 @@
 //   --json prints `{ markdown, samples }` (bench/run.js); --out=FILE also writes the markdown.
 // A wrong reply fails the run loudly: the server's figures stop, the problem is printed, exit code 1.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,7 @@ import { profileSummary } from './lib/cpu-profile.js';
 import { closure } from './lib/installed.js';
 import { percentile } from './lib/stats.js';
 import { roundRobin } from './lib/round-robin.js';
+import { runMeta } from './lib/run-meta.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const script = (name, ...args) => [`bench/servers/http/${name}`, ...args];
@@ -267,12 +268,7 @@ async function main() {
   for (const server of selected) add(server, 'pkgs', installed(server.pkgs));
   const minutes = ((performance.now() - started) / 60000).toFixed(1);
   const meta = {
-    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-    mode: QUICK ? '`--quick`' : 'default',
-    cpu: cpus()[0]?.model ?? 'unknown CPU',
-    cores: cpus().length,
-    node: process.versions.node,
-    load: `load average ${loadBefore.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end`,
+    ...runMeta({ quick: QUICK, loadBefore }),
     params: `cold start ×${COLD_REPS}, load rounds ×${LOAD_REPS}, at least ${SEQ_REQUESTS} requests at concurrency 1 and ${REQUESTS} at 16 and at 128 per round, ${SESSIONS} sessions measured; ${minutes} min`,
     settings: { SETTLE_MS, WARM, WARM_REQUESTS, SEQ_REQUESTS, REQUESTS, MIN_PHASE_MS, SESSIONS, SESSION_BATCHES, SESSION_FLIGHT },
   };

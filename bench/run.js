@@ -14,7 +14,7 @@
 //   node bench/run.js --extra=patched=/tmp/x/server.js   also measure another server script
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,7 @@ import { StdioChild, cpuNs, cpuTicks, vm } from './lib/child.js';
 import { objectsTable, render } from './lib/report.js';
 import { percentile } from './lib/stats.js';
 import { roundRobin } from './lib/round-robin.js';
+import { runMeta } from './lib/run-meta.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -319,12 +320,7 @@ async function main() {
     .join(', ');
   const minutes = ((performance.now() - started) / 60000).toFixed(1);
   const meta = {
-    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-    mode: QUICK ? '`--quick`' : 'default',
-    cpu: cpus()[0]?.model ?? 'unknown CPU',
-    cores: cpus().length,
-    node: process.versions.node,
-    load: `load average ${loadBefore.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end`,
+    ...runMeta({ quick: QUICK, loadBefore }),
     params: `cold start ×${COLD_REPS}, load sessions ×${LOAD_REPS}, ${CALLS} calls per burst, ${SEQ_CALLS} sequential calls; ${minutes} min`,
     versions: `baremcp ${version}, @modelcontextprotocol/sdk ${versionOf('@modelcontextprotocol/sdk')}, @modelcontextprotocol/server ${versionOf('@modelcontextprotocol/server')}, fastmcp ${versionOf('fastmcp')}, zod ${versionOf('zod')}`,
     method: [
