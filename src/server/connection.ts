@@ -122,7 +122,8 @@ export class ServerConnection implements Connection, ConnectionPort {
     this.#onchange = options.onchange;
     this.#onstray = options.onstray;
     this.#requestIdPrefix = options.requestIdPrefix;
-    this.transport = { ...options.transport, connectionId: this.id };
+    // A copy that gets a key: Object.assign, not a spread (see `shapeResult` in result.ts).
+    this.transport = Object.assign({}, options.transport, { connectionId: this.id });
   }
 
   get #outgoing(): OutgoingRequests {
