@@ -108,8 +108,8 @@ export class ServerConnection implements Connection, ConnectionPort {
   #outgoingRequests: OutgoingRequests | undefined;
   #openSubscriptions: Subscriptions | undefined;
   readonly #requestIdPrefix: string | undefined;
-  /** URIs of legacy `resources/subscribe`. */
-  readonly #resources = new Set<string>();
+  /** URIs of legacy `resources/subscribe`; made on first use, like the two above. */
+  #resourceUris: Set<string> | undefined;
   #state: SessionState = { protocolVersion: undefined, client: { capabilities: {} }, logLevel: undefined };
   #initialized = false;
   /** The scope of plain legacy requests, rebuilt when the handshake or the log level changes. */
@@ -122,7 +122,9 @@ export class ServerConnection implements Connection, ConnectionPort {
     this.#onchange = options.onchange;
     this.#onstray = options.onstray;
     this.#requestIdPrefix = options.requestIdPrefix;
-    this.transport = { ...options.transport, connectionId: this.id };
+    // A copy that gets a key: Object.assign, not a spread (see `shapeResult` in result.ts).
+    const given = options.transport;
+    this.transport = given === undefined ? { connectionId: this.id } : Object.assign({}, given, { connectionId: this.id });
   }
 
   get #outgoing(): OutgoingRequests {
@@ -131,6 +133,10 @@ export class ServerConnection implements Connection, ConnectionPort {
 
   get #subscriptions(): Subscriptions {
     return (this.#openSubscriptions ??= new Subscriptions());
+  }
+
+  get #resources(): Set<string> {
+    return (this.#resourceUris ??= new Set());
   }
 
   /** The revision negotiated by `initialize`; undefined before it. */
@@ -213,7 +219,7 @@ export class ServerConnection implements Connection, ConnectionPort {
    * to it, and on every 2026-07-28 subscription whose `resourceSubscriptions` lists it.
    */
   resourceUpdated(uri: string): void {
-    if (this.#resources.has(uri)) this.notify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
+    if (this.#resourceUris?.has(uri) === true) this.notify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
     this.#subscriptions.resourceUpdated(uri);
   }
 
@@ -284,7 +290,7 @@ export class ServerConnection implements Connection, ConnectionPort {
   /** The session's state, to store. */
   snapshot(): SessionSnapshot {
     const { protocolVersion, client, logLevel } = this.#state;
-    return { protocolVersion, client, logLevel, initialized: this.#initialized, resourceSubscriptions: [...this.#resources] };
+    return { protocolVersion, client, logLevel, initialized: this.#initialized, resourceSubscriptions: this.#resourceUris === undefined ? [] : [...this.#resourceUris] };
   }
 
   /** Takes the session's state from a store. */
@@ -292,7 +298,7 @@ export class ServerConnection implements Connection, ConnectionPort {
     this.#state = { protocolVersion: state.protocolVersion, client: state.client, logLevel: state.logLevel };
     this.#plainScope = undefined;
     this.#initialized = state.initialized;
-    this.#resources.clear();
+    this.#resourceUris?.clear();
     for (const uri of state.resourceSubscriptions.slice(0, MAX_RESOURCE_SUBSCRIPTIONS)) {
       this.#resources.add(uri);
     }

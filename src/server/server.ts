@@ -38,6 +38,7 @@ import { checkToolHook, type ToolHook } from './tool-call.js';
 import { ToolRegistry } from './tools.js';
 import { isOneOf, notOneOf } from '../protocol/names.js';
 import { LIST_KINDS } from './subscriptions.js';
+import { LiveList } from './live-list.js';
 
 /**
  * The bytes of a `stateSecret` (a string is UTF-8), or undefined when none was given.
@@ -81,7 +82,8 @@ export class Server {
   /** Methods an extension wrapped. */
   readonly #wrapped = new Set<string>();
   #default: ServerConnection | undefined;
-  readonly #connections = new Set<ServerConnection>();
+  /** Open connections (a list, not a Set: every 2026-07-28 POST adds and removes one, see live-list.ts). */
+  readonly #connections = new LiveList<ServerConnection>();
   readonly #broadcaster: Broadcaster;
 
   constructor(options: ServerOptions) {
@@ -272,7 +274,7 @@ export class Server {
    * each copy carries its subscription id in `_meta`.
    */
   notifySubscribers(key: string, matches: (agreed: JsonValue) => boolean, notification: JsonRpcNotification): void {
-    for (const connection of this.#connections) connection.notifySubscribers(key, matches, notification);
+    for (const connection of this.#connections.values()) connection.notifySubscribers(key, matches, notification);
   }
 
   /** The param that the `Mcp-Name` header mirrors for `method` (from the method table), if any. */
@@ -326,7 +328,7 @@ export class Server {
   }
 
   #resourceUpdatedHere(uri: string): void {
-    for (const connection of this.#connections) connection.resourceUpdated(uri);
+    for (const connection of this.#connections.values()) connection.resourceUpdated(uri);
   }
 
   /**
@@ -342,7 +344,7 @@ export class Server {
 
   #listChangedHere(kind: ListKind): void {
     this.#capabilities.clear();
-    for (const connection of this.#connections) connection.listChanged(kind);
+    for (const connection of this.#connections.values()) connection.listChanged(kind);
   }
 
   /**
@@ -413,10 +415,8 @@ export class Server {
   /** Opens a connection with its own state (revision, client identity, requests in flight). */
   connect(options?: ConnectOptions): Connection {
     const connection = new ServerConnection(this.#pipeline, options);
-    this.#connections.add(connection);
-    connection.onclose = () => {
-      this.#connections.delete(connection);
-    };
+    const entry = this.#connections.add(connection);
+    connection.onclose = () => entry.remove();
     return connection;
   }
 

@@ -12,6 +12,7 @@
 import { ErrorCode } from '../protocol/errors.js';
 import { MODERN_REVISIONS } from '../protocol/revisions.js';
 import type { Connection } from '../server/connection.js';
+import { LiveList } from '../server/live-list.js';
 import { principalKey } from '../server/principal.js';
 import type { Principal } from '../server/request-info.js';
 import type { Server } from '../server/server.js';
@@ -141,8 +142,9 @@ export function createEndpoint(server: Server, options: FetchHandlerOptions = {}
   const followers = new Set<SseStream>();
   const streams: GetContext = { server, sessions, events, sse, followers };
   const running = new InFlight(options.maxInFlight, options.maxInFlightTotal);
-  const inFlight = new Set<Promise<unknown>>();
-  const live = new Set<Connection>();
+  // Lists, not Sets: every request adds and removes (see live-list.ts).
+  const inFlight = new LiveList<Promise<unknown>>();
+  const live = new LiveList<Connection>();
   const auth = options.auth;
   const context: PostContext = {
     server,
@@ -155,11 +157,11 @@ export function createEndpoint(server: Server, options: FetchHandlerOptions = {}
     live,
     inFlight: running,
     track(work) {
-      inFlight.add(work);
+      const entry = inFlight.add(work);
       work.then(
-        () => inFlight.delete(work),
+        () => entry.remove(),
         (error: unknown) => {
-          inFlight.delete(work);
+          entry.remove();
           server.report(`HTTP request failed: ${error instanceof Error ? error.stack : error}`);
         },
       );
@@ -226,13 +228,13 @@ export function createEndpoint(server: Server, options: FetchHandlerOptions = {}
   }
 
   async function close(): Promise<void> {
-    for (const connection of live) connection.endSubscriptions();
+    for (const connection of live.values()) connection.endSubscriptions();
     sessions.endSubscriptions();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, closeTimeoutMs)));
-    await Promise.race([Promise.allSettled([...inFlight]), timeout]);
+    await Promise.race([Promise.allSettled(inFlight.values()), timeout]);
     clearTimeout(timer);
-    for (const connection of live) connection.close();
+    for (const connection of live.values()) connection.close();
     sessions.closeAll();
     // Followers of resumed streams end: their clients resume on another replica.
     for (const stream of followers) stream.close();
@@ -240,7 +242,7 @@ export function createEndpoint(server: Server, options: FetchHandlerOptions = {}
     clearInterval(heartbeat);
     // Work aborted above settles on the next turns; let its replies go out.
     await Promise.race([
-      Promise.allSettled([...inFlight]),
+      Promise.allSettled(inFlight.values()),
       new Promise((resolve) => setTimeout(resolve, 50)),
     ]);
   }

@@ -79,7 +79,8 @@ export class Exchange {
     const state = this.#state;
     this.#state = 'done';
     if (state === 'pending') {
-      const headers = { ...this.#options.headers };
+      // A copy that gets more keys: Object.assign, not a spread (see `shapeResult`).
+      const headers = Object.assign({}, this.#options.headers);
       if (reply === null) {
         this.#resolve(emptyResponse(202, headers));
         return undefined;
@@ -115,7 +116,7 @@ export class Exchange {
   abort(): void {
     const state = this.#state;
     this.#state = 'done';
-    if (state === 'pending') this.#resolve(emptyResponse(503, { ...this.#options.headers }));
+    if (state === 'pending') this.#resolve(emptyResponse(503, Object.assign({}, this.#options.headers)));
     else this.#stream?.close();
   }
 

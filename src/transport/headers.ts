@@ -57,6 +57,11 @@ function collect(schema: JsonObject, path: string[], out: ParamHeader[], depth: 
   }
 }
 
+/** True for a space or a horizontal tab (OWS). */
+function isBlank(c: number): boolean {
+  return c === 0x20 || c === 0x09;
+}
+
 /** True for a character allowed in a plain header value: visible ASCII, space, tab. */
 function plainHeaderText(value: string): boolean {
   for (let i = 0; i < value.length; i++) {
@@ -74,7 +79,10 @@ function plainHeaderText(value: string): boolean {
  *   characters, malformed base64, invalid UTF-8).
  */
 export function decodeHeaderValue(raw: string): string | undefined {
-  const value = raw.replace(/^[ \t]+|[ \t]+$/g, '');
+  // Values come trimmed from both handlers: the regular expression runs only for outer blanks.
+  const last = raw.length - 1;
+  const padded = last >= 0 && (isBlank(raw.charCodeAt(0)) || isBlank(raw.charCodeAt(last)));
+  const value = padded ? raw.replace(/^[ \t]+|[ \t]+$/g, '') : raw;
   if (!plainHeaderText(value)) return undefined;
   if (
     value.length < PREFIX.length + SUFFIX.length ||

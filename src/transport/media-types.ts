@@ -84,5 +84,6 @@ export function acceptsAll(accept: string | null, mediaTypes: readonly string[])
 /** True when a `Content-Type` header value is `application/json` (any parameters, any case). */
 export function isJsonContentType(contentType: string | null): boolean {
   if (contentType === null) return false;
+  if (contentType === 'application/json') return true;
   return contentType.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }

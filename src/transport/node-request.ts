@@ -131,15 +131,19 @@ export function nodeRequest(req: IncomingMessage, res: ServerResponse): HttpRequ
     url,
     headers,
     onAbort(listener) {
-      const onClose = (): void => {
-        if (!res.writableFinished) listener();
-      };
       if (res.closed) {
-        onClose();
+        if (!res.writableFinished) listener();
         return () => {};
       }
-      res.once('close', onClose);
-      return () => res.off('close', onClose);
+      // A plain listener (no `once` wrapper) that a flag turns off: the response is this one
+      // request's, and 'close' comes once, so nothing is unregistered on the hot path.
+      let listening = true;
+      res.on('close', () => {
+        if (listening && !res.writableFinished) listener();
+      });
+      return () => {
+        listening = false;
+      };
     },
     readBody: (maxBytes) => readNodeBody(req, headers, maxBytes),
     toRequest(): Request {

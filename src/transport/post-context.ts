@@ -10,6 +10,7 @@ import { ErrorCode, errorResponse } from '../protocol/errors.js';
 import { hasOwn, isObject, isRequestId, type RequestId } from '../protocol/messages.js';
 import type { ResourceServer } from '../auth/resource-server.js';
 import type { Connection, Reply } from '../server/connection.js';
+import type { LiveList } from '../server/live-list.js';
 import type { Server } from '../server/server.js';
 import type { EventStore } from './event-store.js';
 import type { InFlight } from './in-flight.js';
@@ -28,7 +29,7 @@ export interface PostContext {
   /** Registers work in flight, so that a graceful close can wait for it. */
   track(work: Promise<unknown>): void;
   /** The 2026-07-28 connections in flight (each serves one POST). */
-  live: Set<Connection>;
+  live: LiveList<Connection>;
   /** The requests running now, per caller and in all (see `in-flight.ts`). */
   inFlight: InFlight;
   /** Largest request body, in bytes (`maxBodyBytes`). */

@@ -147,7 +147,7 @@ export async function postLegacy(
       ),
   });
   const served = settle(
-    live.connection.handle(run, { ...info, send: exchange.send }),
+    live.connection.handle(run, Object.assign({}, info, { send: exchange.send })),
     message,
   ).then(async (ran) => {
     permit.release();

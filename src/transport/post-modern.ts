@@ -109,7 +109,7 @@ export async function postModern(
   const cancel = (): void => connection?.close();
   const exchange = new Exchange({ modern: true, headers: cors, sse: context.sse, onabort: cancel });
   connection = context.server.connect({ send: exchange.send });
-  context.live.add(connection);
+  const alive = context.live.add(connection);
   const stopListening = request.onAbort(cancel);
   const served = settle(
     connection.handle(message, {
@@ -126,7 +126,7 @@ export async function postModern(
     exchange.finish(reply);
     stopListening();
     connection.close();
-    context.live.delete(connection);
+    alive.remove();
   });
   context.track(served);
   return exchange.response;
