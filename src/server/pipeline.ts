@@ -20,7 +20,7 @@ import type {
   RequestId,
 } from '../protocol/messages.js';
 import type { Implementation } from '../protocol/types.js';
-import { collectResponses, InputRequiredSignal, legacyAsk, mrtrAsk, type AskClient } from './client-input.js';
+import { askLegacy, collectResponses, InputRequiredSignal, mrtrAsk, type AskClient } from './client-input.js';
 import { createContext, type RequestContext } from './context.js';
 import { requestScope, salientParams, type RequestScope, type SessionState } from './era.js';
 import { serverInfoFor } from './lifecycle.js';
@@ -368,20 +368,29 @@ export class Pipeline {
     return info;
   }
 
-  /** The client-input function of a legacy request: requests to the client on its connection. */
+  /**
+   * The client-input function of a legacy request: requests to the client on its connection. One
+   * closure per request; the rest is made only when a question is asked (most requests ask none).
+   */
   #legacyAsk(
     port: ConnectionPort,
     control: RequestControl,
     scope: RequestScope,
     send: ((message: JsonRpcMessage) => void) | undefined,
   ): AskClient {
-    return legacyAsk({
-      capabilities: scope.client.capabilities,
-      request: (m, p, s, t) => port.request(m, p, s, t, send),
-      control,
-      protocolVersion: scope.protocolVersion,
-      timeoutMs: this.#options.inputTimeoutMs,
-    });
+    const timeoutMs = this.#options.inputTimeoutMs;
+    return (method, params) =>
+      askLegacy(
+        {
+          capabilities: scope.client.capabilities,
+          request: (m, p, s, t) => port.request(m, p, s, t, send),
+          control,
+          protocolVersion: scope.protocolVersion,
+          timeoutMs,
+        },
+        method,
+        params,
+      );
   }
 
   /**
