@@ -399,7 +399,8 @@ export class ServerConnection implements Connection, ConnectionPort {
   }
 
   /** The request `id` was answered (called by the pipeline): it is no longer in flight. */
-  ended(id: RequestId, control: RequestControl): void {
-    if (this.#inFlight.get(id) === control) this.#inFlight.delete(id);
+  ended(id: RequestId): void {
+    // While a request is in flight its id is refused to any other: the entry is its own.
+    this.#inFlight.delete(id);
   }
 }

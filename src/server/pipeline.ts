@@ -64,8 +64,8 @@ export interface ConnectionPort extends SessionControl {
   readonly state: SessionState;
   /** The connection's scope for a plain legacy request (cached by the connection). */
   plainScope(): RequestScope;
-  /** The request `id` (with `control`) was answered: it is no longer in flight. */
-  ended(id: RequestId, control: RequestControl): void;
+  /** The request `id` was answered (its control is marked ended): it is no longer in flight. */
+  ended(id: RequestId): void;
   /** Transport facts that hold for every request of the connection (its kind, say). */
   readonly transport: TransportInfo;
   /** Sends a server-originated notification on the connection, unless it is closed. */
@@ -315,7 +315,7 @@ export class Pipeline {
       return this.#failed(error, id, method, control, transport, scope);
     } finally {
       control.ended = true;
-      port.ended(id, control);
+      port.ended(id);
     }
   }
 
