@@ -143,7 +143,7 @@ function runHandler(
 }
 
 /** True for a promise or any other thenable (what `await` would wait for). */
-export function isThenable(value: unknown): value is PromiseLike<unknown> {
+function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (
     value instanceof Promise ||
     (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function')
