@@ -104,6 +104,28 @@ function hasUnsafeNumber(value: unknown): boolean {
   return false;
 }
 
+/** The arguments `run` gets, with the coercions applied to them when there were any. */
+function preparedArguments(checked: unknown, coercions: Coercion[] | undefined): PreparedArguments {
+  return coercions === undefined || coercions.length === 0
+    ? { args: checked as JsonObject }
+    : { args: checked as JsonObject, coercions: coercions as unknown as JsonValue[] };
+}
+
+/**
+ * Then the library's own validation of checked arguments: refinements and transforms; `run` gets
+ * its output. (Its own function: the closure it needs is not made for calls without a library.)
+ */
+function libraryValidated(
+  schema: Parameters<typeof standardValidate>[0],
+  value: unknown,
+  coercions: Coercion[] | undefined,
+): PreparedArguments | Promise<PreparedArguments> {
+  const settle = (r: { value: unknown } | { problems: string[] }): PreparedArguments =>
+    'problems' in r ? r : preparedArguments(r.value, coercions);
+  const result = standardValidate(schema, value);
+  return result instanceof Promise ? result.then(settle) : settle(result);
+}
+
 /** Creates the pipeline a server uses for every `tools/call`. */
 export function createArgumentPipeline(options: ArgumentPipelineOptions): ArgumentPipeline {
   const compiled = new WeakMap<object, Compiled>();
@@ -131,7 +153,7 @@ export function createArgumentPipeline(options: ArgumentPipelineOptions): Argume
     prepare(tool, args): PreparedArguments | Promise<PreparedArguments> {
       const { input, library } = compile(tool);
       let value: unknown = args;
-      let coercions: Coercion[] = [];
+      let coercions: Coercion[] | undefined;
       let verdict = input.validate(args);
       // Coercion applies only where the arguments do not already satisfy the schema.
       if (!verdict.valid && (tool.coerce ?? options.coerce)) {
@@ -152,17 +174,8 @@ export function createArgumentPipeline(options: ArgumentPipelineOptions): Argume
           };
         }
       }
-      const done = (checked: unknown): PreparedArguments => {
-        const prepared: PreparedArguments = { args: checked as JsonObject };
-        if (coercions.length > 0) prepared.coercions = coercions as unknown as JsonValue[];
-        return prepared;
-      };
-      if (library?.input === undefined) return done(value);
-      // Then the library's own validation: refinements and transforms; `run` gets its output.
-      const settle = (r: { value: unknown } | { problems: string[] }): PreparedArguments =>
-        'problems' in r ? r : done(r.value);
-      const result = standardValidate(library.input, value);
-      return result instanceof Promise ? result.then(settle) : settle(result);
+      if (library?.input === undefined) return preparedArguments(value, coercions);
+      return libraryValidated(library.input, value, coercions);
     },
     checkOutput(tool, structured): CheckedOutput | Promise<CheckedOutput> {
       const { output, library } = compile(tool);

@@ -160,17 +160,23 @@ export interface LegacyOptions {
 
 /** The legacy form: a server-to-client request on the same connection. */
 export function legacyAsk(options: LegacyOptions): AskClient {
-  return (method, params) => {
-    const capability = INPUT_METHODS[method];
-    const since = INPUT_SINCE[method];
-    if (options.protocolVersion < since) {
-      return Promise.reject(new Error(`${method} is not part of protocol revision ${options.protocolVersion} (it came in ${since}).`));
-    }
-    if (!hasOwn(options.capabilities, capability)) {
-      return Promise.reject(
-        new Error(`The client did not declare the "${capability}" capability, so ${method} cannot be sent.`),
-      );
-    }
-    return options.request(method, params, options.control.signal, options.timeoutMs);
-  };
+  return (method, params) => askLegacy(options, method, params);
+}
+
+/**
+ * One question in the legacy form (what {@link legacyAsk}'s function does): rejects for a method
+ * the revision lacks or a capability the client did not declare, else sends the request.
+ */
+export function askLegacy(options: LegacyOptions, method: InputMethod, params: JsonObject): Promise<JsonObject> {
+  const capability = INPUT_METHODS[method];
+  const since = INPUT_SINCE[method];
+  if (options.protocolVersion < since) {
+    return Promise.reject(new Error(`${method} is not part of protocol revision ${options.protocolVersion} (it came in ${since}).`));
+  }
+  if (!hasOwn(options.capabilities, capability)) {
+    return Promise.reject(
+      new Error(`The client did not declare the "${capability}" capability, so ${method} cannot be sent.`),
+    );
+  }
+  return options.request(method, params, options.control.signal, options.timeoutMs);
 }

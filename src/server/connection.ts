@@ -24,7 +24,7 @@ import type { ClientInfo, LoggingLevel } from './context.js';
 import type { ConnectOptions, SessionChange, SessionSnapshot } from './connect-options.js';
 import { sessionScope, type RequestScope, type SessionState } from './era.js';
 import { serveBatch } from './batch.js';
-import { idKey, OutgoingRequests } from './outgoing.js';
+import { OutgoingRequests } from './outgoing.js';
 import { CANCELLED, type ConnectionPort, type Pipeline } from './pipeline.js';
 import { RequestControl } from './request-control.js';
 import type { TransportInfo, TransportRequestInfo } from './request-info.js';
@@ -79,6 +79,9 @@ export interface Connection {
 
 let connectionCount = 0;
 
+/** The reply of a message that gets none (a notification, a response): one shared promise. */
+const NOTHING: Promise<null> = Promise.resolve(null);
+
 /**
  * Most URIs one connection may hold legacy `resources/subscribe`s for: a template matches
  * unboundedly many URIs, and each is kept until it is unsubscribed or the connection ends.
@@ -103,7 +106,11 @@ export class ServerConnection implements Connection, ConnectionPort {
   readonly #send: (message: JsonRpcMessage) => void;
   readonly #onchange: ((change: SessionChange) => void) | undefined;
   readonly #onstray: ((message: JsonRpcMessage) => void) | undefined;
-  readonly #inFlight = new Map<string, RequestControl>();
+  /**
+   * Requests in flight by id: a Map tells `1` from `"1"` (SameValueZero), as JSON-RPC does, so
+   * the id itself is the key.
+   */
+  readonly #inFlight = new Map<RequestId, RequestControl>();
   // Made on first use: a 2026-07-28 POST's connection serves one request and needs neither.
   #outgoingRequests: OutgoingRequests | undefined;
   #openSubscriptions: Subscriptions | undefined;
@@ -174,9 +181,14 @@ export class ServerConnection implements Connection, ConnectionPort {
    * `transport` carries per-request metadata from the transport (e.g. HTTP headers).
    * Never rejects: every fault becomes a JSON-RPC error response.
    */
-  async handle(message: unknown, transport?: TransportRequestInfo): Promise<Reply> {
-    if (Array.isArray(message)) return this.#batch(message, transport);
-    return this.#single(message, transport);
+  handle(message: unknown, transport?: TransportRequestInfo): Promise<Reply> {
+    // Not an async function: a single request's promise is the pipeline's own (one, not three).
+    try {
+      if (Array.isArray(message)) return this.#batch(message, transport);
+      return this.#single(message, transport);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** Aborts every request in flight and fails pending requests to the client. Safe to call twice. */
@@ -338,17 +350,18 @@ export class ServerConnection implements Connection, ConnectionPort {
     return serveBatch(messages, this.#pipeline.batch, (m) => this.#single(m, transport), (line) => this.#pipeline.report(line));
   }
 
-  async #single(message: unknown, transport: TransportRequestInfo | undefined): Promise<JsonRpcResponse | null> {
+  /** One message (not a batch); throws only where a stray-message hook throws. */
+  #single(message: unknown, transport: TransportRequestInfo | undefined): Promise<JsonRpcResponse | null> {
     const m = classify(message);
     switch (m.kind) {
       case 'invalid':
-        return m.reply;
+        return Promise.resolve(m.reply);
       case 'response':
         if (!this.#outgoing.settle(m.id, m.result, m.error)) this.#onstray?.(message as JsonRpcMessage);
-        return null;
+        return NOTHING;
       case 'notification':
         this.#notification(m.method, m.params, message);
-        return null;
+        return NOTHING;
       case 'request':
         return this.#request(m.id, m.method, m.params, transport);
     }
@@ -367,30 +380,33 @@ export class ServerConnection implements Connection, ConnectionPort {
   #cancel(params: JsonObject | undefined): boolean {
     const id = params?.requestId;
     if (typeof id !== 'string' && typeof id !== 'number') return false;
-    const control = this.#inFlight.get(idKey(id));
+    const control = this.#inFlight.get(id);
     if (control === undefined) return false;
     // The client MUST NOT cancel initialize (MCP 2025-11-25, Cancellation): it is answered anyway.
     if (control.method !== 'initialize') control.abort(CANCELLED);
     return true;
   }
 
-  async #request(
+  #request(
     id: RequestId,
     method: string,
     params: JsonObject | undefined,
     transport: TransportRequestInfo | undefined,
   ): Promise<JsonRpcResponse | null> {
-    const key = idKey(id);
-    if (this.#inFlight.has(key)) {
-      return errorResponse(id, ErrorCode.InvalidRequest, `Invalid Request: id ${JSON.stringify(id)} is already in use by a request in flight`);
+    if (this.#inFlight.has(id)) {
+      return Promise.resolve(
+        errorResponse(id, ErrorCode.InvalidRequest, `Invalid Request: id ${JSON.stringify(id)} is already in use by a request in flight`),
+      );
     }
     const control = new RequestControl(method);
-    this.#inFlight.set(key, control);
-    try {
-      return await this.#pipeline.serve(this, id, method, params, control, transport);
-    } finally {
-      control.ended = true;
-      this.#inFlight.delete(key);
-    }
+    this.#inFlight.set(id, control);
+    // The pipeline marks the control ended and calls `ended` once the response is decided.
+    return this.#pipeline.serve(this, id, method, params, control, transport);
+  }
+
+  /** The request `id` was answered (called by the pipeline): it is no longer in flight. */
+  ended(id: RequestId): void {
+    // While a request is in flight its id is refused to any other: the entry is its own.
+    this.#inFlight.delete(id);
   }
 }

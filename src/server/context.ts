@@ -181,20 +181,22 @@ const targets = new WeakMap<ContextInput, RequestTarget | undefined>();
 
 /** The context of one request; one object with prototype methods (no closures per request). */
 class Context implements RequestContext {
-  readonly requestId: RequestId;
-  readonly method: string;
-  readonly params: JsonObject | undefined;
-  readonly protocolVersion: string;
-  readonly era: Era;
-  readonly client: ClientInfo;
-  readonly transport: TransportInfo;
-  readonly principal: Principal | undefined;
-  readonly trace: TraceContext | undefined;
-  readonly server: Server;
-  readonly meta: JsonObject | undefined;
-  readonly input: ContextInput;
-  readonly task: TaskControl | undefined = undefined;
-  lastProgress: number = -Infinity;
+  // `declare`d and set in the constructor: no per-object field definitions before it runs (one
+  // of these is made for every request).
+  declare readonly requestId: RequestId;
+  declare readonly method: string;
+  declare readonly params: JsonObject | undefined;
+  declare readonly protocolVersion: string;
+  declare readonly era: Era;
+  declare readonly client: ClientInfo;
+  declare readonly transport: TransportInfo;
+  declare readonly principal: Principal | undefined;
+  declare readonly trace: TraceContext | undefined;
+  declare readonly server: Server;
+  declare readonly meta: JsonObject | undefined;
+  declare readonly input: ContextInput;
+  declare readonly task: TaskControl | undefined;
+  declare lastProgress: number;
 
   constructor(input: ContextInput) {
     this.input = input;
@@ -209,6 +211,8 @@ class Context implements RequestContext {
     this.trace = input.trace;
     this.server = input.server;
     this.meta = input.meta;
+    this.task = undefined;
+    this.lastProgress = -Infinity;
   }
 
   get target(): RequestTarget | undefined {

@@ -111,8 +111,9 @@ export interface SessionState {
  * decided. A request (other than `initialize`) whose `_meta` names a protocol version is served
  * statelessly from its own `_meta`; any other is served in the connection's negotiated revision,
  * with identity fields the request or its transport carry taking precedence (see
- * `resolveClientIdentity`). `plain` supplies the connection's cached scope for the common case
- * of a request that carries no identity of its own.
+ * `resolveClientIdentity`). `plain.plainScope()` supplies the connection's cached scope for the
+ * common case of a request that carries no identity of its own (an object, not a closure: no
+ * function is made per request).
  * @throws {RpcError} as {@link modernScope} for a malformed 2026-07-28 request.
  */
 export function requestScope(
@@ -120,7 +121,7 @@ export function requestScope(
   params: JsonObject | undefined,
   transport: TransportRequestInfo | undefined,
   session: SessionState,
-  plain: () => RequestScope,
+  plain: { plainScope(): RequestScope },
 ): RequestScope {
   if (method === 'initialize') return initializeScope(params, session);
   if (isModernRequest(params)) return modernScope(params);
@@ -131,7 +132,7 @@ export function requestScope(
     transport?.clientVersion === undefined &&
     (meta === undefined || !Object.prototype.hasOwnProperty.call(meta, META.clientInfo))
   ) {
-    return plain();
+    return plain.plainScope();
   }
   const identity = resolveClientIdentity({
     request: { params },

@@ -20,7 +20,7 @@ import type {
   RequestId,
 } from '../protocol/messages.js';
 import type { Implementation } from '../protocol/types.js';
-import { collectResponses, InputRequiredSignal, legacyAsk, mrtrAsk, type AskClient } from './client-input.js';
+import { askLegacy, collectResponses, InputRequiredSignal, mrtrAsk, type AskClient } from './client-input.js';
 import { createContext, type RequestContext } from './context.js';
 import { requestScope, salientParams, type RequestScope, type SessionState } from './era.js';
 import { serverInfoFor } from './lifecycle.js';
@@ -64,6 +64,8 @@ export interface ConnectionPort extends SessionControl {
   readonly state: SessionState;
   /** The connection's scope for a plain legacy request (cached by the connection). */
   plainScope(): RequestScope;
+  /** The request `id` was answered (its control is marked ended): it is no longer in flight. */
+  ended(id: RequestId): void;
   /** Transport facts that hold for every request of the connection (its kind, say). */
   readonly transport: TransportInfo;
   /** Sends a server-originated notification on the connection, unless it is closed. */
@@ -123,22 +125,38 @@ function inputRequired(signal: InputRequiredSignal): JsonObject {
 }
 
 /**
- * Runs an entry's handler and checks that it resolved to a result object (a custom method, an
- * extension method or a wrapper may return anything at run time).
- * @throws {TypeError} naming the method and what its handler returned instead.
+ * Runs an entry's handler and checks that it returned a result object (a custom method, an
+ * extension method or a wrapper may return anything at run time). Synchronous when the handler
+ * is (no promise is made for a tool that answers at once).
+ * @throws {TypeError} naming the method and what its handler returned instead (or rejects with it
+ *   when the handler returned a promise); anything the handler throws.
  */
-async function runHandler(
+function runHandler(
   entry: MethodEntry,
   params: JsonObject | undefined,
   ctx: RequestContext,
   request: MethodRequest,
-): Promise<JsonObject> {
-  const result: unknown = await entry.run(params, ctx, request);
-  const wrong = notAResult(result);
+): JsonObject | Promise<JsonObject> {
+  const result: unknown = entry.run(params, ctx, request);
+  if (isThenable(result)) return Promise.resolve(result).then((value: unknown) => checkedResult(entry.method, value));
+  return checkedResult(entry.method, result);
+}
+
+/** True for a promise or any other thenable (what `await` would wait for). */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value instanceof Promise ||
+    (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function')
+  );
+}
+
+/** `value` as a result object. @throws {TypeError} when it is not one. */
+function checkedResult(method: string, value: unknown): JsonObject {
+  const wrong = notAResult(value);
   if (wrong !== undefined) {
-    throw new TypeError(`the handler of ${entry.method} returned ${wrong}, not a result object (return {} for an empty result)`);
+    throw new TypeError(`the handler of ${method} returned ${wrong}, not a result object (return {} for an empty result)`);
   }
-  return result as JsonObject;
+  return value as JsonObject;
 }
 
 /** Runs an entry inside middleware: a question for the client is a result the middleware sees. */
@@ -182,10 +200,14 @@ export class Pipeline {
 
   /**
    * Serves one request on `port` and resolves to its response, or to `null` when the client
-   * cancelled it (a cancelled request gets no reply). Never rejects. The caller marks `control`
-   * ended once this settles.
+   * cancelled it (a cancelled request gets no reply). Never rejects. Once the response is decided
+   * (just before the promise settles), `control` is marked ended and `port.ended` is told.
+   *
+   * Everything up to the handler's call runs now; a handler that answers at once (a synchronous
+   * tool) costs one promise and one turn of the microtask queue, in which a cancel that follows
+   * it in the same input still takes effect.
    */
-  async serve(
+  serve(
     port: ConnectionPort,
     id: RequestId,
     method: string,
@@ -194,69 +216,129 @@ export class Pipeline {
     transport: TransportRequestInfo | undefined,
   ): Promise<JsonRpcResponse | null> {
     const options = this.#options;
-    if (exceedsDepth(params, options.maxDepth)) {
-      return errorResponse(id, ErrorCode.InvalidParams, `Invalid params: nested deeper than the limit of ${options.maxDepth} levels`);
-    }
     let scope: RequestScope | undefined;
+    let entry: MethodEntry | undefined;
+    let pending: JsonObject | Promise<JsonObject>;
     try {
-      scope = requestScope(method, params, transport, port.state, () => port.plainScope());
-      const entry = lookup(options.table, method, params, scope, options.capabilities(scope.modern ? 'modern' : 'legacy'));
-      const send = transport?.send;
+      if (exceedsDepth(params, options.maxDepth)) {
+        throw new RpcError(ErrorCode.InvalidParams, `Invalid params: nested deeper than the limit of ${options.maxDepth} levels`);
+      }
+      scope = requestScope(method, params, transport, port.state, port);
+      entry = lookup(options.table, method, params, scope, options.capabilities(scope.modern ? 'modern' : 'legacy'));
       const principal = transport?.principal;
       if (principal !== undefined && entry.target !== undefined) refuseMissingScopes(method, entry.target(params), principal);
-      let ask = this.#ask(port, method, params, control, scope, send, principalKey(principal));
-      if (ask instanceof Promise) ask = await ask;
-      // A request cancelled before its handler starts never runs.
-      if (control.aborted) throw control.reason;
-      const notify =
-        send === undefined
-          ? port.notifyOnConnection
-          : (n: JsonRpcNotification): void => {
-              if (port.open) send(n);
-            };
-      const meta = params?._meta;
-      const metaObject = typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? meta : undefined;
-      // Object.assign, not a spread of two objects: on V8 a spread copy that gets more keys
-      // after it builds a new hidden class per request (microseconds, and garbage).
-      const facts = transport === undefined ? port.transport : Object.assign({}, port.transport, transport);
-      const ctx = createContext({
-        requestId: id,
-        method,
-        params,
-        protocolVersion: scope.protocolVersion,
-        era: scope.modern ? 'modern' : 'legacy',
-        client: scope.client,
-        target: entry.target,
-        transport: facts,
-        principal,
-        trace: readTraceContext(metaObject, facts.headers),
-        server: options.server,
-        control,
-        meta: metaObject,
-        logLevel: scope.logLevel,
-        notify,
-        ask,
-        report: options.report,
-      });
-      const request: MethodRequest = { session: port, scope, notify };
-      const middleware = options.middleware;
-      const result =
-        middleware.length === 0
-          ? await runHandler(entry, params, ctx, request)
-          : await runMiddleware(middleware, ctx, () => runEntry(entry, params, ctx, request));
-      if (control.reason === CANCELLED) return null;
-      return this.#respond(id, method, result, scope, entry, transport);
+      const ask = scope.modern
+        ? this.#modernAsk(method, params, scope, principalKey(principal))
+        : this.#legacyAsk(port, control, scope, transport?.send);
+      pending =
+        ask instanceof Promise
+          ? ask.then((a) => this.#run(port, id, method, params, control, transport, scope as RequestScope, entry as MethodEntry, a))
+          : this.#run(port, id, method, params, control, transport, scope, entry, ask);
     } catch (error) {
-      if (control.reason === CANCELLED) return null;
-      // A 2026-07-28 question for the client ends the request with an InputRequiredResult.
-      if (error instanceof InputRequiredSignal && scope?.modern === true) {
-        return this.#respond(id, method, inputRequired(error), scope, undefined, transport);
-      }
-      // (Fields, not `toJSON`: the error may come from another copy of baremcp.)
-      if (isRpcError(error)) return errorResponse(id, error.code, error.message, error.data);
-      options.report(`internal error in ${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return errorResponse(id, ErrorCode.InternalError, internalErrorMessage(method));
+      pending = Promise.reject(error);
     }
+    return this.#settle(port, id, method, control, transport, scope, entry, pending);
+  }
+
+  /**
+   * Builds the request's context and runs the entry (inside the middleware, if any); the value
+   * when the handler answered at once.
+   * @throws what the handler (or a middleware) throws; the abort reason of a request cancelled
+   *   before its handler starts (it never runs).
+   */
+  #run(
+    port: ConnectionPort,
+    id: RequestId,
+    method: string,
+    params: JsonObject | undefined,
+    control: RequestControl,
+    transport: TransportRequestInfo | undefined,
+    scope: RequestScope,
+    entry: MethodEntry,
+    ask: AskClient,
+  ): JsonObject | Promise<JsonObject> {
+    const options = this.#options;
+    // A request cancelled before its handler starts never runs.
+    if (control.aborted) throw control.reason;
+    const send = transport?.send;
+    const notify =
+      send === undefined
+        ? port.notifyOnConnection
+        : (n: JsonRpcNotification): void => {
+            if (port.open) send(n);
+          };
+    const meta = params?._meta;
+    const metaObject = typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? meta : undefined;
+    // Object.assign, not a spread of two objects: on V8 a spread copy that gets more keys
+    // after it builds a new hidden class per request (microseconds, and garbage).
+    const facts = transport === undefined ? port.transport : Object.assign({}, port.transport, transport);
+    const ctx = createContext({
+      requestId: id,
+      method,
+      params,
+      protocolVersion: scope.protocolVersion,
+      era: scope.modern ? 'modern' : 'legacy',
+      client: scope.client,
+      target: entry.target,
+      transport: facts,
+      principal: transport?.principal,
+      trace: readTraceContext(metaObject, facts.headers),
+      server: options.server,
+      control,
+      meta: metaObject,
+      logLevel: scope.logLevel,
+      notify,
+      ask,
+      report: options.report,
+    });
+    const request: MethodRequest = { session: port, scope, notify };
+    const middleware = options.middleware;
+    return middleware.length === 0
+      ? runHandler(entry, params, ctx, request)
+      : runMiddleware(middleware, ctx, () => runEntry(entry, params, ctx, request));
+  }
+
+  /** Waits for the handler's result (or fault) and turns it into the response; never rejects. */
+  async #settle(
+    port: ConnectionPort,
+    id: RequestId,
+    method: string,
+    control: RequestControl,
+    transport: TransportRequestInfo | undefined,
+    scope: RequestScope | undefined,
+    entry: MethodEntry | undefined,
+    pending: JsonObject | Promise<JsonObject>,
+  ): Promise<JsonRpcResponse | null> {
+    try {
+      const result = await pending;
+      if (control.reason === CANCELLED) return null;
+      return this.#respond(id, method, result, scope as RequestScope, entry, transport);
+    } catch (error) {
+      return this.#failed(error, id, method, control, transport, scope);
+    } finally {
+      control.ended = true;
+      port.ended(id);
+    }
+  }
+
+  /** The response to a request whose handling threw `error` (`null`: it was cancelled). */
+  #failed(
+    error: unknown,
+    id: RequestId,
+    method: string,
+    control: RequestControl,
+    transport: TransportRequestInfo | undefined,
+    scope: RequestScope | undefined,
+  ): JsonRpcResponse | null {
+    if (control.reason === CANCELLED) return null;
+    // A 2026-07-28 question for the client ends the request with an InputRequiredResult.
+    if (error instanceof InputRequiredSignal && scope?.modern === true) {
+      return this.#respond(id, method, inputRequired(error), scope, undefined, transport);
+    }
+    // (Fields, not `toJSON`: the error may come from another copy of baremcp.)
+    if (isRpcError(error)) return errorResponse(id, error.code, error.message, error.data);
+    this.#options.report(`internal error in ${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return errorResponse(id, ErrorCode.InternalError, internalErrorMessage(method));
   }
 
   #respond(
@@ -288,26 +370,42 @@ export class Pipeline {
     return info;
   }
 
-  /** The client-input function for a request; async only for a retry whose state must be verified. */
-  #ask(
+  /**
+   * The client-input function of a legacy request: requests to the client on its connection. One
+   * closure per request; the rest is made only when a question is asked (most requests ask none).
+   */
+  #legacyAsk(
     port: ConnectionPort,
-    method: string,
-    params: JsonObject | undefined,
     control: RequestControl,
     scope: RequestScope,
     send: ((message: JsonRpcMessage) => void) | undefined,
+  ): AskClient {
+    const timeoutMs = this.#options.inputTimeoutMs;
+    return (method, params) =>
+      askLegacy(
+        {
+          capabilities: scope.client.capabilities,
+          request: (m, p, s, t) => port.request(m, p, s, t, send),
+          control,
+          protocolVersion: scope.protocolVersion,
+          timeoutMs,
+        },
+        method,
+        params,
+      );
+  }
+
+  /**
+   * The client-input function of a 2026-07-28 request (multi round-trip); a promise only for a
+   * retry whose state must be verified before the handler runs.
+   */
+  #modernAsk(
+    method: string,
+    params: JsonObject | undefined,
+    scope: RequestScope,
     caller: string,
   ): AskClient | Promise<AskClient> {
     const options = this.#options;
-    if (!scope.modern) {
-      return legacyAsk({
-        capabilities: scope.client.capabilities,
-        request: (m, p, s, t) => port.request(m, p, s, t, send),
-        control,
-        protocolVersion: scope.protocolVersion,
-        timeoutMs: options.inputTimeoutMs,
-      });
-    }
     const state = params?.requestState;
     const capabilities = scope.client.capabilities;
     const mrtr = async (): Promise<Parameters<typeof mrtrAsk>[0]> => {
@@ -327,4 +425,3 @@ export class Pipeline {
     };
   }
 }
-

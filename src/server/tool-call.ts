@@ -220,15 +220,20 @@ export function unknownTool(name: string): RpcError {
 
 /**
  * `tools/call` on `tools`: decodes and checks `params`, runs the tool, shapes the result.
- * @throws {RpcError} `-32602` for malformed params or an unknown tool (a protocol error).
+ * Synchronous when every step is (coercion and validation, no hooks, no time-out, a tool that
+ * returns a value rather than a promise, no asynchronous output check): the common call then
+ * makes no promise at all. `run` is called now either way (not in a later microtask, so it sees
+ * a cancel that follows).
+ * @throws {RpcError} `-32602` for malformed params or an unknown tool (a protocol error); or the
+ *   returned promise rejects with it when a step before was asynchronous.
  */
-export async function callTool(
+export function callTool(
   tools: ReadonlyMap<string, ServedTool<never>>,
   params: JsonObject | undefined,
   ctx: RequestContext,
   runner: ToolRunner,
-): Promise<CallToolResult> {
-  const { pipeline, report, limits, reportCoercions, hooks } = runner;
+): CallToolResult | Promise<CallToolResult> {
+  const { pipeline, report, limits } = runner;
   const name = params?.name;
   if (typeof name !== 'string') {
     throw new RpcError(ErrorCode.InvalidParams, 'tools/call: params.name must be a string');
@@ -239,26 +244,73 @@ export async function callTool(
   if (typeof params?.arguments === 'string' && exceedsDepth(args, limits.maxDepth ?? DEFAULT_MAX_DEPTH)) {
     throw new RpcError(ErrorCode.InvalidParams, `Invalid params: arguments nested deeper than the limit of ${limits.maxDepth ?? DEFAULT_MAX_DEPTH} levels`);
   }
-  let pending = pipeline.prepare(tool, args);
+  const pending = pipeline.prepare(tool, args);
   // A library schema that validates asynchronously; every other call stays on this turn.
-  if (pending instanceof Promise) pending = await pending;
-  const prepared = pending;
+  if (pending instanceof Promise) return pending.then((prepared) => callPrepared(tool, name, prepared, ctx, runner));
+  return callPrepared(tool, name, pending, ctx, runner);
+}
+
+/** The call once its arguments are checked: run (with hooks and time-out), then {@link finish}. */
+function callPrepared(
+  tool: ServedTool<never>,
+  name: string,
+  prepared: PreparedArguments,
+  ctx: RequestContext,
+  runner: ToolRunner,
+): CallToolResult | Promise<CallToolResult> {
   if ('problems' in prepared) {
     return toolError(
       `Invalid arguments for tool "${name}":\n` + prepared.problems.map((p) => `- ${p}`).join('\n'),
     );
   }
   hideProtoKeys(prepared.args);
-  let result: CallToolResult;
-  const call: ToolCall = { tool, arguments: prepared.args };
+  const timeoutMs = tool.timeoutMs ?? runner.limits.timeoutMs;
+  if (runner.hooks.length > 0 || timeoutMs > 0) {
+    return runHooked(tool, name, prepared.args, timeoutMs, ctx, runner).then((result) =>
+      finish(tool, name, prepared, result, ctx, runner),
+    );
+  }
+  // No hooks, no time-out: `run` now, and its value shaped on this turn when it is not a promise.
+  let value: ToolReturn | Promise<ToolReturn>;
   try {
-    const early = hooks.length === 0 ? undefined : await runBefore(hooks, call, ctx);
-    const run = tool.run as (args: JsonObject, ctx: RequestContext) => ToolReturn | Promise<ToolReturn>;
-    const value =
-      early !== undefined
-        ? early
-        : await withTimeout(ctx, tool.timeoutMs ?? limits.timeoutMs, name, (c) => run(prepared.args, c));
-    result = toCallToolResult(value);
+    if (isAborted(ctx)) throw ctx.signal.reason;
+    value = (tool.run as RunFunction)(prepared.args, ctx);
+  } catch (error) {
+    return finish(tool, name, prepared, thrownResult(error, ctx), ctx, runner);
+  }
+  if (isPromiseLike(value)) {
+    return Promise.resolve(value).then(
+      (v) => finish(tool, name, prepared, returnedResult(tool, name, v, ctx, runner.report), ctx, runner),
+      (error: unknown) => finish(tool, name, prepared, thrownResult(error, ctx), ctx, runner),
+    );
+  }
+  return finish(tool, name, prepared, returnedResult(tool, name, value, ctx, runner.report), ctx, runner);
+}
+
+type RunFunction = (args: JsonObject, ctx: RequestContext) => ToolReturn | Promise<ToolReturn>;
+
+/** True for a promise or any other thenable (what `await` would wait for). */
+function isPromiseLike(value: unknown): value is PromiseLike<ToolReturn> {
+  return (
+    value instanceof Promise ||
+    (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function')
+  );
+}
+
+/**
+ * What `run` returned as a `CallToolResult`, with a diagnostic for an `undefined` (once per
+ * tool) or an object that is not a `CallToolResult`. A fault here is the tool's: an `isError`
+ * result (or the protocol outcome {@link thrownResult} rethrows).
+ */
+function returnedResult(
+  tool: ServedTool<never>,
+  name: string,
+  value: ToolReturn | undefined,
+  ctx: RequestContext,
+  report: (line: string) => void,
+): CallToolResult {
+  try {
+    const result = toCallToolResult(value);
     if (value === undefined && !returnedUndefined.has(tool)) {
       returnedUndefined.add(tool);
       report(`tool "${name}" returned undefined, so the client got an empty result (content: []); return a string, content blocks or a CallToolResult (said once per tool)`);
@@ -266,6 +318,29 @@ export async function callTool(
     if (isObject(value) && !Array.isArray(value.content)) {
       report(`tool "${name}" returned an object that is not a CallToolResult (no content array); sent it as JSON text`);
     }
+    return result;
+  } catch (error) {
+    return thrownResult(error, ctx);
+  }
+}
+
+/** Runs the `before` hooks, `run` with its time-out, and the `after` hooks. */
+async function runHooked(
+  tool: ServedTool<never>,
+  name: string,
+  args: JsonObject,
+  timeoutMs: number,
+  ctx: RequestContext,
+  runner: ToolRunner,
+): Promise<CallToolResult> {
+  const hooks = runner.hooks;
+  let result: CallToolResult;
+  const call: ToolCall = { tool, arguments: args };
+  try {
+    const early = hooks.length === 0 ? undefined : await runBefore(hooks, call, ctx);
+    const run = tool.run as RunFunction;
+    const value = early !== undefined ? early : await withTimeout(ctx, timeoutMs, name, (c) => run(args, c));
+    result = returnedResult(tool, name, value, ctx, runner.report);
   } catch (error) {
     result = thrownResult(error, ctx);
   }
@@ -277,6 +352,23 @@ export async function callTool(
       return thrownResult(error, ctx);
     }
   }
+  return result;
+}
+
+/**
+ * The last checks of a result: readable content, the size limit, the coercions in `_meta`, the
+ * `outputSchema`, and `structuredContent` for the revision. A promise only when the output check
+ * of a library schema is asynchronous.
+ */
+function finish(
+  tool: ServedTool<never>,
+  name: string,
+  prepared: { args: JsonObject; coercions?: JsonValue[] },
+  result: CallToolResult,
+  ctx: RequestContext,
+  runner: ToolRunner,
+): CallToolResult | Promise<CallToolResult> {
+  const { report, limits } = runner;
   const unreadable = contentProblem(result.content);
   if (unreadable !== undefined) {
     report(`tool "${name}" returned a result no client can read: ${unreadable}`);
@@ -287,35 +379,54 @@ export async function callTool(
     report(`tool "${name}" returned ${size} characters, over the limit of ${limits.maxResultSize}`);
     return toolError(`Tool "${name}" produced a result of ${size} characters, over the limit of ${limits.maxResultSize}; ask for less (a smaller range or fewer items).`);
   }
-  if (prepared.coercions !== undefined && (reportCoercions || ctx.meta?.[COERCIONS_META_KEY] === true)) {
+  if (prepared.coercions !== undefined && (runner.reportCoercions || ctx.meta?.[COERCIONS_META_KEY] === true)) {
     result = { ...result, _meta: { ...result._meta, [COERCIONS_META_KEY]: prepared.coercions } };
   }
   if (tool.outputSchema !== undefined && result.isError !== true) {
-    let checked: CheckedOutput | Promise<CheckedOutput> =
+    const checked: CheckedOutput | Promise<CheckedOutput> =
       result.structuredContent === undefined
         ? { problems: ['the tool declares an outputSchema but returned no structuredContent'] }
-        : pipeline.checkOutput(tool, result.structuredContent);
-    if (checked instanceof Promise) checked = await checked;
-    const problems = 'problems' in checked ? checked.problems : [];
-    if ('value' in checked && checked.value !== result.structuredContent) {
-      result = { ...result, structuredContent: checked.value };
-    }
-    if (problems.length > 0) {
-      report(`tool "${name}" returned a result that breaks its outputSchema: ${problems.join('; ')}`);
-      return toolError(
-        `Tool "${name}" produced an invalid result (a server bug, not your call): ${problems.join('; ')}`,
-      );
-    }
-    if (result.content.length === 0) {
-      result = { ...result, content: [{ type: 'text', text: JSON.stringify(result.structuredContent) }] };
-    }
+        : runner.pipeline.checkOutput(tool, result.structuredContent);
+    const shaped = result;
+    if (checked instanceof Promise) return checked.then((c) => checkedOutput(tool, name, shaped, c, ctx, report));
+    return checkedOutput(tool, name, shaped, checked, ctx, report);
   }
+  return forRevision(tool, result, ctx);
+}
+
+/** {@link finish} after the output check: its problems, or the checked `structuredContent`. */
+function checkedOutput(
+  tool: ServedTool<never>,
+  name: string,
+  result: CallToolResult,
+  checked: CheckedOutput,
+  ctx: RequestContext,
+  report: (line: string) => void,
+): CallToolResult {
+  const problems = 'problems' in checked ? checked.problems : [];
+  if ('value' in checked && checked.value !== result.structuredContent) {
+    result = { ...result, structuredContent: checked.value };
+  }
+  if (problems.length > 0) {
+    report(`tool "${name}" returned a result that breaks its outputSchema: ${problems.join('; ')}`);
+    return toolError(
+      `Tool "${name}" produced an invalid result (a server bug, not your call): ${problems.join('; ')}`,
+    );
+  }
+  if (result.content.length === 0) {
+    result = { ...result, content: [{ type: 'text', text: JSON.stringify(result.structuredContent) }] };
+  }
+  return forRevision(tool, result, ctx);
+}
+
+/** `structuredContent` as the request's revision carries it (as text before 2025-06-18). */
+function forRevision(tool: ServedTool<never>, result: CallToolResult, ctx: RequestContext): CallToolResult {
   if (result.structuredContent !== undefined && !atLeast(ctx.protocolVersion, '2025-06-18')) {
     const { structuredContent, ...older } = result;
-    result = older.content.length > 0 ? older : { ...older, content: [{ type: 'text', text: JSON.stringify(structuredContent) }] };
+    return older.content.length > 0 ? older : { ...older, content: [{ type: 'text', text: JSON.stringify(structuredContent) }] };
   } else if (result.structuredContent !== undefined) {
     const served = servedStructuredContent(result.structuredContent, tool.outputSchema, ctx.protocolVersion);
-    if (served !== result.structuredContent) result = { ...result, structuredContent: served };
+    if (served !== result.structuredContent) return { ...result, structuredContent: served };
   }
   return result;
 }

@@ -124,10 +124,11 @@ export class ToolRegistry {
   }
 
   /**
-   * `tools/call`: decodes and checks `params`, runs the tool, shapes the result.
+   * `tools/call`: decodes and checks `params`, runs the tool, shapes the result; the result
+   * itself (no promise) when every step was synchronous (see `callTool`).
    * @throws {RpcError} `-32602` for malformed params or an unknown tool (a protocol error).
    */
-  call(params: JsonObject | undefined, ctx: RequestContext): Promise<CallToolResult> {
+  call(params: JsonObject | undefined, ctx: RequestContext): CallToolResult | Promise<CallToolResult> {
     return callTool(this.#tools, params, ctx, this.#runner);
   }
 }
