@@ -22,6 +22,7 @@
 // small chunk it shares with the CLI (bound-hosts); baremcp/auth's chunk only with `auth`.
 // Outputs are ASCII (see `asciiOnly`).
 import { build } from 'esbuild';
+import ts from 'typescript';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,6 +102,43 @@ const ASCII = new Map([['\u2192', '->'], ['\u2190', '<-'], ['\u2014', '--'], ['\
 const asciiOnly = (text) =>
   text.replace(/[^\x00-\x7f]/gu, (c) => ASCII.get(c) ?? c.split('').map((u) => `\\u${u.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''));
 
+/**
+ * `text` without its whole-line comments (esbuild keeps the source's doc comments), each replaced
+ * by the line breaks it held, so that every line of code keeps its number and its columns and the
+ * source maps stay right. The comments are found by TypeScript's parser (comments attached to the
+ * syntax tree), never by a pattern that could match inside a string or a template. Kept: comments
+ * that share a line with code, and annotations (`/* @__PURE__ *\/`, `//# sourceMappingURL`). The
+ * documentation ships in the declarations (dist/types); this takes about 60 KB off the bundles
+ * (core.js: 453 -> 409 KB), text that every cold start reads and scans.
+ */
+function stripComments(text) {
+  const source = ts.createSourceFile('bundle.js', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const ranges = new Map();
+  const add = (found) => {
+    for (const range of found ?? []) ranges.set(range.pos, range);
+  };
+  const walk = (node) => {
+    add(ts.getLeadingCommentRanges(text, node.pos));
+    add(ts.getTrailingCommentRanges(text, node.end));
+    ts.forEachChild(node, walk);
+  };
+  walk(source);
+  add(ts.getLeadingCommentRanges(text, source.endOfFileToken.pos));
+  let out = '';
+  let at = 0;
+  for (const range of [...ranges.values()].sort((a, b) => a.pos - b.pos)) {
+    if (range.pos < at) continue;
+    const lineStart = text.lastIndexOf('\n', range.pos - 1) + 1;
+    let lineEnd = text.indexOf('\n', range.end);
+    if (lineEnd === -1) lineEnd = text.length;
+    if (text.slice(lineStart, range.pos).trim() !== '' || text.slice(range.end, lineEnd).trim() !== '') continue;
+    if (/^(\/\*[!#@]|\/\/[#@])|__PURE__/.test(text.slice(range.pos, range.end))) continue;
+    out += text.slice(at, lineStart) + '\n'.repeat(text.slice(range.pos, range.end).split('\n').length - 1);
+    at = lineEnd;
+  }
+  return out + text.slice(at);
+}
+
 /** Writes esbuild output files, resolving layer placeholders and checking imported names. */
 function writeOutputs(outputFiles) {
   for (const file of outputFiles) {
@@ -129,7 +167,7 @@ function writeOutputs(outputFiles) {
       }
       text = text.replaceAll(quoted, JSON.stringify(path) + ' '.repeat(gap));
     }
-    writeFileSync(file.path, asciiOnly(text));
+    writeFileSync(file.path, asciiOnly(stripComments(text)));
   }
 }
 
