@@ -10,7 +10,8 @@
  * @module
  */
 import { evaluate, memoised } from './evaluate.js';
-import { aboutName, additionalNotAllowed, allowed } from './keywords-object.js';
+import { aboutName } from './keywords-object.js';
+import { quote } from './messages.js';
 import { escapeToken } from './pointer.js';
 import { MAX_ERROR_STEPS, type State, StepLimit } from './state.js';
 import type { Plan } from './plan.js';
@@ -48,14 +49,16 @@ export function fail(s: ErrorPass, instance: string, keywordLocation: string, ke
   return false;
 }
 
-/** `fail` of `additionalProperties: false` (object plan `p`) by the property `k`, in few pieces. */
-export function extra(s: ErrorPass, instance: string, keywordLocation: string, p: Plan,
-  k: string): false {
+/**
+ * `fail` of `additionalProperties: false` by the property `k`; `rest` is its message after the
+ * name's opening quote (`" is not allowed (allowed: …)`, written by the generator).
+ */
+export function extra(s: ErrorPass, instance: string, keywordLocation: string, k: string,
+  rest: string): false {
   return plainKey(k)
-    ? fail(s, instance + '/' + k, keywordLocation, 'additionalProperties',
-      ': property "' + k + '" is not allowed' + allowed(p))
+    ? fail(s, instance + '/' + k, keywordLocation, 'additionalProperties', ': property "' + k + rest)
     : fail(s, instance + '/' + escapeToken(k), keywordLocation, 'additionalProperties',
-      ': ' + additionalNotAllowed(p, k));
+      ': property ' + quote(k) + rest.slice(1));
 }
 
 /**
