@@ -16,7 +16,7 @@ export function quote(s: string): string {
 }
 
 /** True when `s` needs no escaping in JSON (no quote, backslash, control character or surrogate). */
-export function plain(s: string): boolean {
+function plain(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return false;

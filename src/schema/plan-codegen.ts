@@ -110,7 +110,8 @@ export const RUNTIME: Runtime = {
   verdict, memoVerdict, memoCall, valuesOk, uniqueOk, deepEqual, isMultipleOf, codePoints,
   hasOwn: Object.prototype.hasOwnProperty,
   // The error pass (`plan-explain.ts`).
-  errorPass, fail, failm, extra, describe, literal, full, count, drop, summarise, delegate, memoRef, names, result, spend, typeMessage,
+  errorPass, fail, failm, extra, describe, literal, full, count, drop, summarise, delegate, memoRef,
+  names, result, spend, typeMessage,
   propertyNotAllowed, countMessage, sizeFailure, containsFailure, duplicate,
   itemNotAllowed, tooDeep, oneOfManyMessage, itemUnevaluated,
   esc: escapeToken,
