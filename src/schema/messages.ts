@@ -47,7 +47,9 @@ export function typeName(v: unknown): string {
 /** What a value is, for "got …": `string "ten"`, `number 3.5`, `null`, `array of 3 items`. */
 export function describe(v: unknown): string {
   // `typeName(v)`, then `literal(v)` for a scalar, dispatched once.
-  if (typeof v === 'string') return 'string ' + literal(v);
+  if (typeof v === 'string') {
+    return v.length <= MAX_SHOWN && plain(v) ? 'string "' + v + '"' : 'string ' + literal(v);
+  }
   if (typeof v === 'number') return (Number.isInteger(v) ? 'integer ' : 'number ') + v;
   if (typeof v === 'object') {
     if (v === null) return 'null';

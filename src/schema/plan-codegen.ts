@@ -44,7 +44,7 @@ import { FALSE_PLAN, Flag, Op, type Plan, TRUE_PLAN, alias } from './plan.js';
 import {
   count, delegate, drop, errorPass, extra, fail, failm, full, memoRef, names, result, summarise,
 } from './explain-runtime.js';
-import { describe } from './messages.js';
+import { describe, literal } from './messages.js';
 import { ExplainGenerator } from './plan-explain.js';
 import { escapeToken } from './pointer.js';
 import { spend, type State } from './state.js';
@@ -81,6 +81,7 @@ export interface Runtime {
   readonly fail: typeof fail;
   readonly failm: typeof failm;
   readonly describe: typeof describe;
+  readonly literal: typeof literal;
   readonly full: typeof full;
   readonly count: typeof count;
   readonly drop: typeof drop;
@@ -109,7 +110,8 @@ export const RUNTIME: Runtime = {
   verdict, memoVerdict, memoCall, valuesOk, uniqueOk, deepEqual, isMultipleOf, codePoints,
   hasOwn: Object.prototype.hasOwnProperty,
   // The error pass (`plan-explain.ts`).
-  errorPass, fail, failm, extra, describe, full, count, drop, summarise, delegate, memoRef, names, result, spend, typeMessage,
+  errorPass, fail, failm, extra, describe, literal, full, count, drop, summarise, delegate, memoRef,
+  names, result, spend, typeMessage,
   propertyNotAllowed, countMessage, sizeFailure, containsFailure, duplicate,
   itemNotAllowed, tooDeep, oneOfManyMessage, itemUnevaluated,
   esc: escapeToken,

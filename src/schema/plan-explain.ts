@@ -20,7 +20,7 @@
 import type { Assertion, Emit } from './assertion.js';
 import { itemNotAllowed } from './keywords-array.js';
 import { FALSE_MESSAGE, NOT_MESSAGE, anyOfMessage, oneOfNoneMessage } from './keywords-logic.js';
-import { dependencyMissing, missingRequired, propertyNotAllowed } from './keywords-object.js';
+import { allowed, dependencyMissing, missingRequired, propertyNotAllowed } from './keywords-object.js';
 import { TypeBit, typeHead } from './keywords-type.js';
 import { escapeToken } from './pointer.js';
 import { FALSE_PLAN, Flag, type Plan, TRUE_PLAN, isRefOnly } from './plan.js';
@@ -162,11 +162,23 @@ export class ExplainGenerator {
     return name;
   }
 
-  /** The message of `a` failed by `x`. */
+  /**
+   * The message of `a` failed by `x`. Where it shows the number `x` last, or the string `x` once
+   * (as `literal`), the text around it is written here, from the message of a stand-in value.
+   */
   private message(a: Assertion, p: Plan, x: string): Message {
-    return a.head === undefined
-      ? { head: '', rest: `${this.g.constant(a)}.message(${this.g.constant(p)},${x})` }
-      : { head: a.head(p), rest: `R.describe(${x})` };
+    if (a.head !== undefined) return { head: a.head(p), rest: `R.describe(${x})` };
+    if (p.numberChecks.includes(a)) {
+      const text = a.message(p, NaN);
+      if (text.endsWith('NaN')) return { head: text.slice(0, -3), rest: x };
+    } else if (p.stringChecks.includes(a)) {
+      const text = a.message(p, '\0');
+      const at = text.indexOf('"\\u0000"');
+      if (at !== -1 && at === text.lastIndexOf('"\\u0000"')) {
+        return { head: text.slice(0, at), rest: cat(`R.literal(${x})`, text.slice(at + 8)) };
+      }
+    }
+    return { head: '', rest: `${this.g.constant(a)}.message(${this.g.constant(p)},${x})` };
   }
 
   /** The failure of a leaf plan, inline: `type`, then its kind's keywords, then enum/const. */
@@ -339,7 +351,8 @@ export class ExplainGenerator {
       }
       const additional = p.additional;
       if (additional === FALSE_PLAN) {
-        loop += `if(!m){if(R.full(E))return false;R.extra(E,${at},${cat(kw, '/additionalProperties')},${cp},k);ok=false;}`;
+        loop += `if(!m){if(R.full(E))return false;R.extra(E,${at},${cat(kw, '/additionalProperties')},k,` +
+          `${lit(`" is not allowed${allowed(p)}`)});ok=false;}`;
       } else if (additional !== null) {
         loop += `if(!m){${this.guarded(additional, 'y', 'd+1', where, cat(kw, '/additionalProperties'), notAllowed)}}`;
       }
