@@ -73,3 +73,23 @@ test('a cancel right after a synchronous call in the same turn cancels it (no re
   assert.equal((await c.handle(call(9, 'sync'))).result.content[0].text, 'ok');
   assert.equal(c.inFlight, 0);
 });
+
+test('a 2026-07-28 result with an own "__proto__" key (from JSON.parse) keeps it, and gets resultType "complete"', async () => {
+  const parsed = '{"content":[{"type":"text","text":"hi"}],"__proto__":{"resultType":"input_required"},"_meta":{"__proto__":{"x":1},"k":2}}';
+  const server = createServer({ info: { name: 't', version: '1' }, report: () => {}, tools: [tool('parsed', () => JSON.parse(parsed))] });
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' },
+  };
+  const reply = await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'parsed', arguments: {}, _meta: meta } });
+  const result = reply.result;
+  assert.equal(Object.getPrototypeOf(result), Object.prototype);
+  assert.equal(Object.getPrototypeOf(result._meta), Object.prototype);
+  assert.ok(Object.hasOwn(result, 'resultType'));
+  const wire = JSON.parse(JSON.stringify(reply));
+  assert.equal(wire.result.resultType, 'complete');
+  assert.deepEqual(Object.getOwnPropertyDescriptor(wire.result, '__proto__').value, { resultType: 'input_required' });
+  assert.equal(wire.result._meta.k, 2);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(wire.result._meta, '__proto__').value, { x: 1 });
+});
