@@ -93,3 +93,28 @@ test('a 2026-07-28 result with an own "__proto__" key (from JSON.parse) keeps it
   assert.equal(wire.result._meta.k, 2);
   assert.deepEqual(Object.getOwnPropertyDescriptor(wire.result._meta, '__proto__').value, { x: 1 });
 });
+
+test('server.tools.call stays a promise: it resolves for a synchronous tool and rejects (never throws) for an unknown one', async () => {
+  const seen = {};
+  const c = await connected([
+    tool('sync', () => 'ok'),
+    tool('outer', async (args, ctx) => {
+      const good = ctx.server.tools.call({ name: 'sync', arguments: {} }, ctx);
+      seen.good = good instanceof Promise;
+      seen.text = (await good).content[0].text;
+      let threw = false;
+      let bad;
+      try {
+        bad = ctx.server.tools.call({ name: 'missing', arguments: {} }, ctx);
+      } catch {
+        threw = true;
+      }
+      seen.threw = threw;
+      seen.bad = bad instanceof Promise;
+      seen.code = await bad?.then(() => 'resolved', (e) => e.code);
+      return 'done';
+    }),
+  ]);
+  assert.equal((await c.handle(call(1, 'outer'))).result.content[0].text, 'done');
+  assert.deepEqual(seen, { good: true, text: 'ok', threw: false, bad: true, code: -32602 });
+});
