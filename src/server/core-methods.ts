@@ -127,7 +127,7 @@ export function coreMethods(host: MethodHost): MethodEntry[] {
         if (tool === undefined) return undefined;
         return { kind: 'tool', name: tool.name, inputSchema: tool.inputSchema, ...(tool.scopes ? { scopes: tool.scopes } : {}) };
       },
-      run: (params, ctx) => host.tools.call(params, ctx) as (CallToolResult & JsonObject) | Promise<CallToolResult & JsonObject>,
+      run: (params, ctx) => host.tools.callNow(params, ctx) as (CallToolResult & JsonObject) | Promise<CallToolResult & JsonObject>,
     },
     {
       method: 'resources/list',

@@ -9,7 +9,7 @@
  * Server / Utilities / Caching (`ttlMs`, `cacheScope`).
  * @module
  */
-import { isObject, type JsonObject } from '../protocol/messages.js';
+import { hasOwn, isObject, type JsonObject } from '../protocol/messages.js';
 import { META } from '../protocol/meta.js';
 
 /** Caching hints for a cacheable result (MCP 2026-07-28, Server / Utilities / Caching). */
@@ -46,16 +46,25 @@ export interface ResultShape {
 }
 
 /**
+ * A copy of `object`'s own keys, to add keys to. Object.assign, not a spread: on V8 a spread copy
+ * that then gets more keys builds a new hidden class per call (microseconds per result, and
+ * garbage). But a spread for an object with an own `__proto__` key (`JSON.parse` makes one, so a
+ * handler may return it): Object.assign would hand its value to the prototype setter, dropping
+ * the key and giving the copy that prototype (whose `resultType` would then hide the one we add).
+ */
+function copyOf(object: JsonObject): JsonObject {
+  return hasOwn(object, '__proto__') ? { ...object } : Object.assign({}, object);
+}
+
+/**
  * Shapes `result` for its request (see the module comment). Never mutates `result`.
  * @returns the result to send.
  */
 export function shapeResult(result: JsonObject, shape: ResultShape): JsonObject {
   if (!shape.modern) return result;
-  // Object.assign copies, not spreads: on V8 a spread copy that then gets more keys builds a new
-  // hidden class per call (microseconds per result, and garbage).
-  const shaped: JsonObject = Object.assign({}, result);
+  const shaped = copyOf(result);
   shaped.resultType ??= 'complete';
-  const meta: JsonObject = isObject(result._meta) ? Object.assign({}, result._meta as JsonObject) : {};
+  const meta: JsonObject = isObject(result._meta) ? copyOf(result._meta as JsonObject) : {};
   meta[META.serverInfo] = shape.serverInfo;
   shaped._meta = meta;
   if (shape.cache !== undefined && shaped.resultType === 'complete') {

@@ -275,14 +275,16 @@ function callPrepared(
   try {
     if (isAborted(ctx)) throw ctx.signal.reason;
     value = (tool.run as RunFunction)(prepared.args, ctx);
+    // Inside the try: reading `then` may throw (a getter, a Proxy), and that is the tool's fault
+    // (an isError result), as it was when the value was awaited.
+    if (isPromiseLike(value)) {
+      return Promise.resolve(value).then(
+        (v) => finish(tool, name, prepared, returnedResult(tool, name, v, ctx, runner.report), ctx, runner),
+        (error: unknown) => finish(tool, name, prepared, thrownResult(error, ctx), ctx, runner),
+      );
+    }
   } catch (error) {
     return finish(tool, name, prepared, thrownResult(error, ctx), ctx, runner);
-  }
-  if (isPromiseLike(value)) {
-    return Promise.resolve(value).then(
-      (v) => finish(tool, name, prepared, returnedResult(tool, name, v, ctx, runner.report), ctx, runner),
-      (error: unknown) => finish(tool, name, prepared, thrownResult(error, ctx), ctx, runner),
-    );
   }
   return finish(tool, name, prepared, returnedResult(tool, name, value, ctx, runner.report), ctx, runner);
 }

@@ -124,11 +124,26 @@ export class ToolRegistry {
   }
 
   /**
-   * `tools/call`: decodes and checks `params`, runs the tool, shapes the result; the result
-   * itself (no promise) when every step was synchronous (see `callTool`).
-   * @throws {RpcError} `-32602` for malformed params or an unknown tool (a protocol error).
+   * `tools/call`: decodes and checks `params`, runs the tool, shapes the result. Always a promise
+   * (code that calls a tool from a handler may chain on it), as {@link ToolRegistry.callNow} is not.
+   * @returns a promise of the result; it rejects with an RpcError `-32602` for malformed
+   *   params or an unknown tool (a protocol error).
    */
-  call(params: JsonObject | undefined, ctx: RequestContext): CallToolResult | Promise<CallToolResult> {
+  call(params: JsonObject | undefined, ctx: RequestContext): Promise<CallToolResult> {
+    try {
+      return Promise.resolve(callTool(this.#tools, params, ctx, this.#runner));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * {@link ToolRegistry.call} as the server's `tools/call` uses it: the result itself (no promise)
+   * when every step was synchronous (see `callTool`), so a synchronous tool costs no promise here.
+   * @throws {RpcError} `-32602` for malformed params or an unknown tool, at once or as the
+   *   returned promise's rejection when a step before was asynchronous.
+   */
+  callNow(params: JsonObject | undefined, ctx: RequestContext): CallToolResult | Promise<CallToolResult> {
     return callTool(this.#tools, params, ctx, this.#runner);
   }
 }
