@@ -114,19 +114,28 @@ test('the strict-profile and coercion helpers are on baremcp/schema, not on the 
   }
 });
 
+/**
+ * The shipped files that importing the given subpaths loads before any code runs: their static
+ * and side-effect imports, followed (dynamic `import()` is not followed). Absolute paths.
+ */
+function loadedAtStart(...subpaths) {
+  const loaded = new Set();
+  const visit = (file) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const specifier = m[1] ?? m[3];
+      if (specifier?.startsWith('.')) visit(resolve(dirname(file), specifier));
+    }
+  };
+  for (const subpath of subpaths) visit(resolve(repoRoot, pkg.exports[subpath].default));
+  return loaded;
+}
+
 test('a stdio server on the public entries loads few files, and the core classes exist once', () => {
   // Each module the loader resolves costs start-up time, and enough of them make V8 optimise the
   // loader's path functions (~4 MiB resident); see scripts/bundle.js.
-  const seen = new Set();
-  const visit = (file) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      if (m[1]?.startsWith('.')) visit(resolve(dirname(file), m[1]));
-    }
-  };
-  visit(resolve(repoRoot, pkg.exports['.'].default));
-  visit(resolve(repoRoot, pkg.exports['./stdio'].default));
+  const seen = loadedAtStart('.', './stdio');
   assert.ok(seen.size <= 8, `${seen.size} files: ${[...seen].join(', ')}`);
   // Node-only code imports the core from one file: no second copy of a class such as RpcError.
   const bundle = resolve(repoRoot, 'dist/bundle');
@@ -138,17 +147,7 @@ test('a stdio server on the public entries loads few files, and the core classes
 test('an HTTP server on the public entries loads four files, baremcp/auth\'s code only when asked', () => {
   // What `import { createServer } from 'baremcp'` and `baremcp/http` load before they run (static
   // imports only); `serveHttp` imports the resource server's chunk only when `auth` is given.
-  const loaded = new Set();
-  const visit = (file) => {
-    if (loaded.has(file)) return;
-    loaded.add(file);
-    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const specifier = m[1] ?? m[3];
-      if (specifier?.startsWith('.')) visit(resolve(dirname(file), specifier));
-    }
-  };
-  visit(resolve(repoRoot, pkg.exports['.'].default));
-  visit(resolve(repoRoot, pkg.exports['./http'].default));
+  const loaded = loadedAtStart('.', './http');
   const names = [...loaded].map((f) => f.slice(resolve(repoRoot, 'dist/bundle').length + 1));
   assert.ok(loaded.size <= 4, `${loaded.size} files: ${names.join(', ')}`);
   for (const file of loaded) {
