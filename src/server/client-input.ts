@@ -146,7 +146,7 @@ export function collectResponses(
   return responses;
 }
 
-/** Options for {@link legacyAsk}. */
+/** Options for {@link askLegacy}. */
 export interface LegacyOptions {
   capabilities: JsonObject;
   /** Sends a request to the client and resolves to its result. */
@@ -158,14 +158,10 @@ export interface LegacyOptions {
   timeoutMs: number;
 }
 
-/** The legacy form: a server-to-client request on the same connection. */
-export function legacyAsk(options: LegacyOptions): AskClient {
-  return (method, params) => askLegacy(options, method, params);
-}
-
 /**
- * One question in the legacy form (what {@link legacyAsk}'s function does): rejects for a method
- * the revision lacks or a capability the client did not declare, else sends the request.
+ * One question in the legacy form, a server-to-client request on the same connection: rejects
+ * for a method the revision lacks or a capability the client did not declare, else sends the
+ * request.
  */
 export function askLegacy(options: LegacyOptions, method: InputMethod, params: JsonObject): Promise<JsonObject> {
   const capability = INPUT_METHODS[method];

@@ -32,6 +32,7 @@ import type { Principal, TransportInfo, TransportRequestInfo } from './request-i
 import { digest, type RequestStateCodec } from './request-state.js';
 import { shapeResult, type CacheHints } from './result.js';
 import type { Server } from './server.js';
+import { isThenable } from './thenable.js';
 import { readTraceContext } from './trace-context.js';
 
 /** The message of the `-32603` sent for a fault that is not an `RpcError` (the detail goes to `report`). */
@@ -140,14 +141,6 @@ function runHandler(
   const result: unknown = entry.run(params, ctx, request);
   if (isThenable(result)) return Promise.resolve(result).then((value: unknown) => checkedResult(entry.method, value));
   return checkedResult(entry.method, result);
-}
-
-/** True for a promise or any other thenable (what `await` would wait for). */
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    value instanceof Promise ||
-    (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function')
-  );
 }
 
 /** `value` as a result object. @throws {TypeError} when it is not one. */

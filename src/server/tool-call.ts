@@ -17,6 +17,7 @@ import { InputRequiredSignal } from './client-input.js';
 import { contentProblem } from './content.js';
 import { servedStructuredContent } from './output-schema.js';
 import { isAborted, type RequestContext } from './context.js';
+import { isThenable } from './thenable.js';
 import type { ServedTool, ToolReturn } from './tool.js';
 
 /** The `_meta` key under which a result reports the coercions applied to its call. */
@@ -277,7 +278,7 @@ function callPrepared(
     value = (tool.run as RunFunction)(prepared.args, ctx);
     // Inside the try: reading `then` may throw (a getter, a Proxy), and that is the tool's fault
     // (an isError result), as it was when the value was awaited.
-    if (isPromiseLike(value)) {
+    if (isThenable(value)) {
       return Promise.resolve(value).then(
         (v) => finish(tool, name, prepared, returnedResult(tool, name, v, ctx, runner.report), ctx, runner),
         (error: unknown) => finish(tool, name, prepared, thrownResult(error, ctx), ctx, runner),
@@ -290,14 +291,6 @@ function callPrepared(
 }
 
 type RunFunction = (args: JsonObject, ctx: RequestContext) => ToolReturn | Promise<ToolReturn>;
-
-/** True for a promise or any other thenable (what `await` would wait for). */
-function isPromiseLike(value: unknown): value is PromiseLike<ToolReturn> {
-  return (
-    value instanceof Promise ||
-    (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function')
-  );
-}
 
 /**
  * What `run` returned as a `CallToolResult`, with a diagnostic for an `undefined` (once per
