@@ -8,11 +8,6 @@
 import { RpcError } from '../protocol/errors.js';
 import type { JsonObject, JsonRpcMessage, JsonValue, RequestId } from '../protocol/messages.js';
 
-/** Keeps `"1"` and `1` apart as map keys. */
-export function idKey(id: RequestId): string {
-  return typeof id === 'number' ? `n${id}` : `s${id}`;
-}
-
 interface Pending {
   resolve(result: JsonObject): void;
   reject(error: Error): void;
@@ -20,7 +15,8 @@ interface Pending {
 
 /** The server-to-client requests of one connection that still wait for a response. */
 export class OutgoingRequests {
-  readonly #pending = new Map<string, Pending>();
+  /** By id: a Map keeps `"1"` and `1` apart (SameValueZero), as JSON-RPC does. */
+  readonly #pending = new Map<RequestId, Pending>();
   readonly #prefix: string;
   #next = 0;
 
@@ -43,10 +39,9 @@ export class OutgoingRequests {
     open: () => boolean,
   ): Promise<JsonObject> {
     const id = `${this.#prefix}${++this.#next}`;
-    const key = idKey(id);
     return new Promise<JsonObject>((resolve, reject) => {
       const cancel = (reason: string): void => {
-        if (!this.#pending.delete(key)) return;
+        if (!this.#pending.delete(id)) return;
         cleanup();
         if (open()) send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } });
         reject(new Error(`${method} ${reason}`));
@@ -58,7 +53,7 @@ export class OutgoingRequests {
         signal.removeEventListener('abort', onAbort);
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      this.#pending.set(key, {
+      this.#pending.set(id, {
         resolve: (result) => {
           cleanup();
           resolve(result);
@@ -74,10 +69,9 @@ export class OutgoingRequests {
 
   /** Settles the request `id` with the client's response; false when none was waiting. */
   settle(id: RequestId, result: JsonObject | undefined, error: JsonObject | undefined): boolean {
-    const key = idKey(id);
-    const pending = this.#pending.get(key);
+    const pending = this.#pending.get(id);
     if (pending === undefined) return false;
-    this.#pending.delete(key);
+    this.#pending.delete(id);
     if (error !== undefined) {
       pending.reject(
         new RpcError(Number(error.code), `the client answered with an error: ${String(error.message)}`, error.data as JsonValue),

@@ -11,7 +11,6 @@ import { ErrorCode, RpcError } from '../protocol/errors.js';
 import { hasOwn, type JsonObject, type JsonRpcNotification, type JsonValue, type RequestId } from '../protocol/messages.js';
 import { META } from '../protocol/meta.js';
 import type { RequestContext } from './context.js';
-import { idKey } from './outgoing.js';
 
 /** The lists whose changes are announced. */
 export type ListKind = 'tools' | 'prompts' | 'resources';
@@ -61,7 +60,8 @@ export interface SubscriptionTopic {
 
 /** The open subscriptions of one connection. */
 export class Subscriptions {
-  readonly #open = new Map<string, Subscription>();
+  /** Open subscriptions by request id (a Map keeps `"1"` and `1` apart). */
+  readonly #open = new Map<RequestId, Subscription>();
   /** Set by {@link endAll}: a subscription opened afterwards ends at once, with its result. */
   #ended = false;
 
@@ -91,9 +91,8 @@ export class Subscriptions {
       filter.resourceSubscriptions = uris.filter((u): u is string => typeof u === 'string' && offer.knows(u));
     }
     Object.assign(filter, offer.extra);
-    const key = idKey(id);
     const ended = new Promise<void>((resolve) => {
-      this.#open.set(key, { id, filter, end: resolve, notify });
+      this.#open.set(id, { id, filter, end: resolve, notify });
       signal.addEventListener('abort', () => resolve(), { once: true });
       if (this.#ended) resolve();
     });
@@ -105,7 +104,7 @@ export class Subscriptions {
     try {
       await ended;
     } finally {
-      this.#open.delete(key);
+      this.#open.delete(id);
     }
     return { _meta: { [META.subscriptionId]: id } };
   }
