@@ -186,7 +186,7 @@ export interface ServerOptions {
   maxResultSize?: number;
   /**
    * Where diagnostics go (one line each). Never stdout.
-   * @default console.error
+   * @default `[baremcp] <line>` on stderr (`process.stderr.write`, else `console.error`)
    */
   report?: (line: string) => void;
 }

@@ -41,6 +41,18 @@ import { LIST_KINDS } from './subscriptions.js';
 import { LiveList } from './live-list.js';
 
 /**
+ * The default `report`: one line `[baremcp] <line>` on stderr. Written with `process.stderr.write`
+ * where there is one (Node, Deno, Bun): `console.error` formats its argument and sets up the
+ * console's colour and group state first, about a millisecond of a cold start for the one line
+ * an HTTP server reports at start; elsewhere (Workers) `console.error`.
+ */
+function reportToStderr(line: string): void {
+  const stderr = (globalThis as { process?: { stderr?: { write?: (text: string) => unknown } } }).process?.stderr;
+  if (typeof stderr?.write === 'function') stderr.write(`[baremcp] ${line}\n`);
+  else console.error(`[baremcp] ${line}`);
+}
+
+/**
  * The bytes of a `stateSecret` (a string is UTF-8), or undefined when none was given.
  * @throws {TypeError} for an empty secret or another type; `where` starts the message.
  */
@@ -93,7 +105,7 @@ export class Server {
     this.info = options.info;
     this.instructions = options.instructions;
     this.pageSize = Math.max(1, options.pageSize ?? 100);
-    this.#report = options.report ?? ((line) => console.error(`[baremcp] ${line}`));
+    this.#report = options.report ?? reportToStderr;
     this.#broadcaster = new Broadcaster(this.#report);
     this.#broadcaster.on('list_changed', (m) => {
       if (isOneOf(m.list, LIST_KINDS)) this.#listChangedHere(m.list);
