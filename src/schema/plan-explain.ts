@@ -51,7 +51,7 @@ const MAX_NESTING = 200;
  * Characters of source that copies of explain functions for one place (`ExplainGenerator.fn`)
  * may take; past it, a function reached from several places takes its locations as arguments.
  */
-const MAX_COPIES = 1 << 18;
+const MAX_COPIES = 1 << 16;
 
 const lit = (text: string): string => JSON.stringify(text);
 
