@@ -10,7 +10,10 @@
  *
  * Messages come from the keywords' definitions (`Assertion.message`, `typeMessage`, ...); the
  * parts that depend only on the schema (`Assertion.head`, `typeHead`, whole messages such as a
- * missing property's) are computed here, once, and the root's locations are literals.
+ * missing property's) are computed here, once. A function reached with literal locations (from
+ * the root, through properties, `$ref`s and applicators) is a copy for that place, with its
+ * locations and its errors' messages written in; a recursive plan, a place under an array item
+ * or a property found at run time, and places past the copies' budget take them as arguments.
  * `unevaluatedItems` where other keywords fail, a plan too large to unfold, a memoised `$ref`,
  * `propertyNames` and an object that is not plain are handed to the interpreter.
  *
