@@ -61,17 +61,15 @@ export function extra(s: ErrorPass, instance: string, keywordLocation: string, k
       ': property ' + quote(k) + rest.slice(1));
 }
 
+/** A character that a JSON Pointer or a JSON string escapes, or a surrogate. */
+const UNPLAIN_KEY = /[\u0000-\u001f"/\\~\ud800-\udfff]/;
+
 /**
  * True when `k` is written as is in a JSON Pointer and in a JSON string: no `/`, `~`, `"`, `\\`,
  * control character or surrogate.
  */
 function plainKey(k: string): boolean {
-  for (let i = 0; i < k.length; i++) {
-    const c = k.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x2f || c === 0x5c || c === 0x7e) return false;
-    if (c >= 0xd800 && c <= 0xdfff) return false;
-  }
-  return true;
+  return !UNPLAIN_KEY.test(k);
 }
 
 /** `fail` with the whole message (its location included), written by the generator. */

@@ -15,13 +15,15 @@ export function quote(s: string): string {
   return plain(s) ? '"' + s + '"' : JSON.stringify(s);
 }
 
-/** True when `s` needs no escaping in JSON (no quote, backslash, control character or surrogate). */
+/** A character JSON escapes (a quote, backslash or control character) or a surrogate. */
+const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * True when `s` needs no escaping in JSON (no quote, backslash, control character or surrogate).
+ * (A regular expression: faster than a loop over the characters, for all but the shortest.)
+ */
 function plain(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return false;
-  }
-  return true;
+  return !ESCAPED.test(s);
 }
 
 /** A JSON literal, cut to about 40 characters: `"ten"`, `3.5`, `null`, `{…}`. */

@@ -10,7 +10,10 @@
  *
  * Messages come from the keywords' definitions (`Assertion.message`, `typeMessage`, ...); the
  * parts that depend only on the schema (`Assertion.head`, `typeHead`, whole messages such as a
- * missing property's) are computed here, once, and the root's locations are literals.
+ * missing property's) are computed here, once. A function reached with literal locations (from
+ * the root, through properties, `$ref`s and applicators) is a copy for that place, with its
+ * locations and its errors' messages written in; a recursive plan, a place under an array item
+ * or a property found at run time, and places past the copies' budget take them as arguments.
  * `unevaluatedItems` where other keywords fail, a plan too large to unfold, a memoised `$ref`,
  * `propertyNames` and an object that is not plain are handed to the interpreter.
  *
@@ -47,6 +50,12 @@ export interface VerdictSource extends Emit {
 /** Explain functions nested deeper than this (a long `$ref` chain) hand over to the interpreter. */
 const MAX_NESTING = 200;
 
+/**
+ * Characters of source that copies of explain functions for one place (`ExplainGenerator.fn`)
+ * may take; past it, a function reached from several places takes its locations as arguments.
+ */
+const MAX_COPIES = 1 << 16;
+
 const lit = (text: string): string => JSON.stringify(text);
 
 /** True when `text` is one JSON string literal. */
@@ -70,9 +79,10 @@ function cat(a: string, b: string): string {
   return `${a}+${lit(b)}`;
 }
 
-/** `a` (a string expression) followed by the string expression `b`. */
+/** `a` (a string expression) followed by the string expression `b` (which may start `"/"+`). */
 function join(a: string, b: string): string {
-  return a === '""' ? b : `${a}+${b}`;
+  if (a === '""') return b;
+  return b.startsWith('"/"+') ? `${cat(a, '/')}+${b.slice(4)}` : `${a}+${b}`;
 }
 
 /** True when `collect` may explain the branches: none is shared (`memoised`). */
@@ -107,8 +117,13 @@ interface Message {
  */
 export class ExplainGenerator {
   readonly fns: string[] = [];
-  private readonly fnOf = new Map<Plan, string>();
-  private readonly ownOf = new Map<Plan, string>();
+  /** Per plan, its functions by place (`at` and `kw` as written in, or the parameters'). */
+  private readonly fnOf = new Map<Plan, Map<string, string>>();
+  private readonly ownOf = new Map<Plan, Map<string, string>>();
+  /** Plans whose function is being written: reached again (recursion), they take parameters. */
+  private readonly open = new Map<Plan, number>();
+  private named = 0;
+  private copied = 0;
   private depth = 0;
 
   constructor(private readonly g: VerdictSource) {}
@@ -126,7 +141,7 @@ export class ExplainGenerator {
     if (p === FALSE_PLAN) return this.fail(at, kw, 'false', { head: FALSE_MESSAGE, rest: null });
     if (p === TRUE_PLAN) return '';
     if (isLeaf(p)) return this.leaf(p, x, at, kw);
-    return `${this.fn(p)}(${x},${d},E,${at},${kw});`;
+    return `${this.fn(p, at, kw)}(${x},${d},E,${at},${kw});`;
   }
 
   /** A statement that reports one error (`R.fail`, or `R.failm` with the whole message). */
@@ -142,22 +157,37 @@ export class ExplainGenerator {
 
   /**
    * The name of the explain function of `p` (a non-leaf plan; `own`: an `unevaluated*` plan
-   * without its `unevaluated*`, as `evaluateOwn`), written now if need be.
+   * without its `unevaluated*`, as `evaluateOwn`) applied at `at` and `kw` (string expressions),
+   * written now if need be. Where a location is a literal, the function is a copy for that place
+   * with the location written in (so that an error's locations and message are literals or one
+   * concatenation), unless `p` is being written already (a recursive plan) or the copies took
+   * `MAX_COPIES` characters; otherwise the location is the function's parameter.
    */
-  private fn(p: Plan, own = false): string {
+  private fn(p: Plan, at: string, kw: string, own = false): string {
     const map = own ? this.ownOf : this.fnOf;
-    let name = map.get(p);
+    const copy = this.copied < MAX_COPIES && this.depth < MAX_NESTING && !this.open.has(p);
+    const a = copy && isLiteral(at) ? at : 'at';
+    const k = copy && isLiteral(kw) ? kw : 'kw';
+    let places = map.get(p);
+    if (places === undefined) map.set(p, places = new Map());
+    const place = `${a}\0${k}`;
+    let name = places.get(place);
     if (name !== undefined) return name;
-    name = `x${own ? 'o' : ''}${map.size}`;
-    map.set(p, name);
+    name = `x${own ? 'o' : ''}${this.named++}`;
+    places.set(place, name);
     let body: string;
     if (this.depth >= MAX_NESTING && !own) {
       body = `return R.delegate(${this.g.constant(p)},x,d,E,at,kw);`;
     } else {
       this.depth++;
-      body = this.body(p, 'at', 'kw', own);
+      this.open.set(p, (this.open.get(p) ?? 0) + 1);
+      body = this.body(p, a, k, own);
+      const left = (this.open.get(p) as number) - 1;
+      if (left === 0) this.open.delete(p);
+      else this.open.set(p, left);
       this.depth--;
     }
+    if (a !== 'at' || k !== 'kw') this.copied += body.length;
     this.fns.push(`function ${name}(x,d,E,at,kw){${body}}`);
     return name;
   }
@@ -231,7 +261,7 @@ export class ExplainGenerator {
         ? `if(d>E.maxDepth){${this.fail(at, ref, p.refKeyword, { head: '', rest: 'R.tooDeep(E.maxDepth)' })}return false;}` : '';
       return isLeaf(target)
         ? `const s=S;R.spend(E);${deep}if(${this.g.check(target, 'x', 'd')})return true;${this.explain(target, 'x', 'd', at, ref)}return false;`
-        : `R.spend(E);${deep}return ${this.fn(target)}(x,d,E,${at},${ref});`;
+        : `R.spend(E);${deep}return ${this.fn(target, at, ref)}(x,d,E,${at},${ref});`;
     }
     const f = p.flags;
     let out = 'const s=S;let ok=true;';
@@ -285,7 +315,7 @@ export class ExplainGenerator {
     // (Explaining them answers whether they pass: no verdict first.)
     const failed = this.depth >= MAX_NESTING ? undefined : this.g.unevaluatedFailed(p, fail);
     const own = failed === undefined ? `if(!${this.g.ownCheck(p, 'x', 'd')})${delegate}`
-      : `if(!${this.fn(p, true)}(x,d,E,${at},${kw})){if(R.full(E))return false;ok=false;${failed}return ok;}`;
+      : `if(!${this.fn(p, at, kw, true)}(x,d,E,${at},${kw})){if(R.full(E))return false;ok=false;${failed}return ok;}`;
     return 'const s=S;let ok=true;' +
       `if(typeof x==="object"&&x!==null&&!Array.isArray(x)&&(x.constructor!==Object||Object.getPrototypeOf(x)!==P))${delegate}` +
       `${own}${code}return ok;`;
@@ -307,7 +337,7 @@ export class ExplainGenerator {
     if (q === TRUE_PLAN) return '';
     if (isItemsOnly(q)) {
       // Its explanation asks each item's verdict, as its verdict would: no verdict first.
-      return `if(!${this.fn(q)}(${y},${d},E,${at},${kw})){if(R.full(E))return false;ok=false;}`;
+      return `if(!${this.fn(q, at, kw)}(${y},${d},E,${at},${kw})){if(R.full(E))return false;ok=false;}`;
     }
     const explained = this.child(q, y, d, at, kw, notAllowed);
     return q === FALSE_PLAN ? explained : `if(!${this.g.check(q, y, d)}){${explained}}`;
@@ -523,7 +553,7 @@ export class ExplainGenerator {
       const where = cat(kw, `/${keyword}/${i}`);
       // (A leaf, `true` or `false` is checked inline, then explained.)
       out += isLeaf(q) ? `if(${this.g.check(q, 'x', 'd')}){${passed(i)}}else{${this.explain(q, 'x', 'd', at, where)}}`
-        : `if(${this.fn(q)}(x,d,E,${at},${where})){${passed(i)}}`;
+        : `if(${this.fn(q, at, where)}(x,d,E,${at},${where})){${passed(i)}}`;
     });
     const none = `R.summarise(E,${m},${at},${cat(kw, '/' + keyword)},"${keyword}",` +
       `${lit(any ? anyOfMessage(list.length) : oneOfNoneMessage(list.length))});if(R.full(E))return false;ok=false;`;

@@ -523,3 +523,39 @@ test('unevaluatedProperties and unevaluatedItems run in generated code, branch a
   assert.deepEqual(fast.validate({ id: 1, a: 's', c: 0 }).errors.map((e) => [e.keywordLocation, e.message]),
     [['/unevaluatedProperties', '/c: property "c" is not allowed']]);
 });
+
+test('the error pass copies a function per place it is reached from, within a budget, and lists what the interpreter lists', () => {
+  // plan-explain.ts writes a copy of an explain function for each place with literal locations
+  // (a shared $def under two properties: two copies, each with its locations written in), takes
+  // them as arguments in a recursive plan, and stops copying past its budget (a fan-out of 2^14
+  // places to one $def).
+  const point = { type: 'object', properties: { x: { type: 'integer' }, y: { type: 'integer' } }, required: ['x'], additionalProperties: false };
+  const node = { type: 'object', properties: { name: { type: 'string' }, next: { $ref: '#/$defs/node' } }, required: ['name'] };
+  const shared = { $defs: { point, node }, type: 'object', properties: { a: { $ref: '#/$defs/point' }, b: { $ref: '#/$defs/point' }, list: { $ref: '#/$defs/node' } } };
+  const $defs = { d0: point };
+  for (let i = 1; i <= 14; i++) $defs[`d${i}`] = { type: 'object', properties: { l: { $ref: `#/$defs/d${i - 1}` }, r: { $ref: `#/$defs/d${i - 1}` } } };
+  const wide = { $defs, $ref: '#/$defs/d14' };
+  let deep = { x: 'one', z: 1 };
+  for (let i = 0; i < 14; i++) deep = i % 2 === 0 ? { l: deep, r: { x: 2.5 } } : { r: deep };
+  const cases = [
+    [shared, [{ a: { x: 'one' }, b: { y: 1, z: 2 } }, { list: { name: 'a', next: { name: 1, next: { next: {} } } } }]],
+    [wide, [deep, { l: { l: 1 } }]],
+  ];
+  for (const [schema, values] of cases) {
+    const before = generated.sources.length;
+    const fast = compileGenerated(schema);
+    const slow = compileSchema(schema, { codegen: false });
+    for (const value of values) {
+      const r = fast.validate(value);
+      assert.equal(r.valid, false);
+      assert.deepEqual(r, slow.validate(value), JSON.stringify(value));
+    }
+    const source = generated.sources[before];
+    if (schema === shared) {
+      assert.ok(source.includes('"/a/x: expected integer, got "') && source.includes('"/b/x: expected integer, got "'), 'a copy per place');
+      assert.ok(source.includes('at+"/name"'), 'the recursive plan takes its locations as arguments');
+    } else {
+      assert.ok(source.length < 2_000_000, `the copies stop at the budget (${source.length} characters)`);
+    }
+  }
+});
