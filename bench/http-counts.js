@@ -1,0 +1,134 @@
+// Counts per Streamable HTTP request, which hold on a busy machine where CPU time per request moves
+// by 0.7-1.7x between runs (issue 21): for the floor, the baremcp 2025-11-25 session and the
+// baremcp 2026-07-28 stateless server of bench/http.js, each a child process on 127.0.0.1 called by
+// one keep-alive client (bench/lib/http-client.js) at concurrency 16, every reply checked:
+// - instructions per request under valgrind's callgrind: two runs of the server at once, one with
+//   WARM requests and then exit, one with WARM and then N more; (instructions of the second − of
+//   the first) ÷ N (as bench/callgrind.js does for stdio). Slow (about a minute per server); --no-callgrind
+//   leaves it out, and it is left out when valgrind is missing.
+// - JavaScript heap bytes per request in the server: a young generation large enough that no
+//   collection runs while N requests are measured (checked), heapUsed before and after, ÷ N;
+//   the median of 5 measures after WARM requests.
+//
+//   node bench/http-counts.js [--requests=N] [--warm=W] [--only=floor,...] [--no-callgrind] [--json]
+// Prints a markdown table (or { rows, markdown } with --json).
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { hasValgrind } from './callgrind.js';
+import { HttpChild } from './lib/http-child.js';
+import { McpHttpClient } from './lib/http-client.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CONCURRENCY = 16;
+const HEAP_FLAGS = ['--min-semi-space-size=256', '--max-semi-space-size=256'];
+const MEASURES = 5;
+/** The servers of bench/http.js measured here: key, label, script, client mode. */
+export const COUNT_SERVERS = [
+  { key: 'floor', label: 'floor (bare node:http)', argv: ['bench/servers/http/floor.js'], mode: 'stateless' },
+  { key: 'baremcp-session', label: 'baremcp, 2025-11-25 session', argv: ['bench/servers/http/baremcp.js'], mode: 'session' },
+  { key: 'baremcp-stateless', label: 'baremcp, 2026-07-28 stateless', argv: ['bench/servers/http/baremcp.js'], mode: 'modern' },
+];
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `fn(child, client)` against a started server, then closes both (the child by end of stdin). */
+async function withServer(server, options, fn) {
+  const child = new HttpChild(server, ROOT, { control: true, ...options });
+  try {
+    await child.start(600_000);
+    const client = new McpHttpClient(server.label, child.origin, server.mode, CONCURRENCY);
+    try {
+      await client.open();
+      return await fn(child, client);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await child.close(600_000);
+  }
+}
+
+/** Total instructions of one server run under callgrind: `warm` then `n` requests, then exit. */
+async function instructions(server, warm, n) {
+  const out = join(tmpdir(), `baremcp-http-callgrind-${process.pid}-${n}-${Math.random().toString(36).slice(2)}`);
+  const prefix = ['--tool=callgrind', `--callgrind-out-file=${out}`, '--smc-check=all-non-file'];
+  await withServer(server, { command: 'valgrind', prefix }, async (_child, client) => {
+    await client.load(warm, CONCURRENCY);
+    if (n > 0) await client.load(n, CONCURRENCY);
+  });
+  const text = readFileSync(out, 'utf8');
+  rmSync(out, { force: true });
+  const match = /^(?:summary|totals):\s+(\d+)/m.exec(text);
+  if (match === null) throw new Error('no instruction total in the callgrind output');
+  return Number(match[1]);
+}
+
+/** Heap bytes per request: the median of MEASURES measures of `n` requests, after `warm`. */
+async function heapBytes(server, warm, n) {
+  return withServer(server, { flags: HEAP_FLAGS }, async (child, client) => {
+    await client.load(warm, CONCURRENCY);
+    const measures = [];
+    for (let k = 0; k < MEASURES; k++) {
+      await child.gc();
+      // The observer in the child hears of a collection a little later: let it.
+      await sleep(50);
+      const before = await child.heap();
+      await client.load(n, CONCURRENCY);
+      await sleep(50);
+      const after = await child.heap();
+      if (after.collections !== before.collections) throw new Error(`${server.label}: a collection ran while heap bytes were measured; measure fewer requests`);
+      measures.push((after.used - before.used) / n);
+    }
+    measures.sort((a, b) => a - b);
+    return measures[MEASURES >> 1];
+  });
+}
+
+/** `{ rows, markdown }`: per server, instructions (undefined without callgrind) and heap bytes per request. */
+export async function benchHttpCounts({ requests = 2000, warm = 2000, servers = COUNT_SERVERS, callgrind = hasValgrind(), log = () => {} } = {}) {
+  const rows = [];
+  for (const server of servers) {
+    const row = { server: server.label, key: server.key };
+    row.heap = await heapBytes(server, warm, requests);
+    log(`${server.key}: ${Math.round(row.heap)} heap bytes per request`);
+    if (callgrind) {
+      const [base, loaded] = await Promise.all([instructions(server, warm, 0), instructions(server, warm, requests)]);
+      row.instructions = (loaded - base) / requests;
+      log(`${server.key}: ${Math.round(row.instructions)} instructions per request`);
+    }
+    rows.push(row);
+  }
+  const [floor] = rows;
+  const ratio = (v, f) => (v === undefined || f === undefined ? '–' : `${(v / f).toFixed(2)}×`);
+  const count = (v) => (v === undefined ? '–' : Math.round(v).toLocaleString('en'));
+  const markdown = [
+    `| server (concurrency ${CONCURRENCY}) | instructions per request | ratio to floor | JS heap bytes per request | ratio to floor |`,
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.server} | ${count(r.instructions)} | ${ratio(r.instructions, floor.instructions)} | ${count(r.heap)} | ${ratio(r.heap, floor.heap)} |`),
+  ].join('\n');
+  return { rows, markdown };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      requests: { type: 'string' },
+      warm: { type: 'string' },
+      only: { type: 'string' },
+      'no-callgrind': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const servers = values.only === undefined ? COUNT_SERVERS : COUNT_SERVERS.filter((s) => values.only.split(',').includes(s.key));
+  const result = await benchHttpCounts({
+    requests: Number(values.requests ?? 2000),
+    warm: Number(values.warm ?? 2000),
+    servers,
+    callgrind: !values['no-callgrind'] && hasValgrind(),
+    log: (line) => process.stderr.write(`[bench:http-counts] ${line}\n`),
+  });
+  process.stdout.write(values.json ? JSON.stringify(result) + '\n' : result.markdown + '\n');
+}
