@@ -4,13 +4,16 @@
 // one keep-alive client (bench/lib/http-client.js) at concurrency 16, every reply checked:
 // - instructions per request under valgrind's callgrind: two runs of the server at once, one with
 //   WARM requests and then exit, one with WARM and then N more; (instructions of the second − of
-//   the first) ÷ N (as bench/callgrind.js does for stdio). Slow (about a minute per server); --no-callgrind
+//   the first) ÷ N (as bench/callgrind.js does for stdio). The young generation has a fixed size
+//   (CALLGRIND_FLAGS), and WARM is long enough for start-up's heap growth and most compilation. Slow (about a minute per server); --no-callgrind
 //   leaves it out, and it is left out when valgrind is missing.
 // - JavaScript heap bytes per request in the server: a young generation large enough that no
 //   collection runs while N requests are measured (checked), heapUsed before and after, ÷ N;
 //   the median of 5 measures after WARM requests.
 //
-//   node bench/http-counts.js [--requests=N] [--warm=W] [--only=floor,...] [--no-callgrind] [--json]
+//   node bench/http-counts.js [--requests=N] [--warm=W] [--only=floor,...] [--no-callgrind] [--no-heap]
+//                             [--keep=DIR] [--json]
+// --keep=DIR keeps the callgrind output files in DIR (for callgrind_annotate).
 // Prints a markdown table (or { rows, markdown } with --json).
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +28,12 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CONCURRENCY = 16;
 const HEAP_FLAGS = ['--min-semi-space-size=256', '--max-semi-space-size=256'];
 const MEASURES = 5;
+/**
+ * A young generation of one fixed size under callgrind: V8 otherwise grows it when it sees fit,
+ * at a moment that differs between servers, and a run then counts another number of scavenges
+ * (or a start-up mark-compact) than its twin.
+ */
+const CALLGRIND_FLAGS = ['--min-semi-space-size=16', '--max-semi-space-size=16'];
 /** The servers of bench/http.js measured here: key, label, script, client mode. */
 export const COUNT_SERVERS = [
   { key: 'floor', label: 'floor (bare node:http)', argv: ['bench/servers/http/floor.js'], mode: 'stateless' },
@@ -52,15 +61,15 @@ async function withServer(server, options, fn) {
 }
 
 /** Total instructions of one server run under callgrind: `warm` then `n` requests, then exit. */
-async function instructions(server, warm, n) {
-  const out = join(tmpdir(), `baremcp-http-callgrind-${process.pid}-${n}-${Math.random().toString(36).slice(2)}`);
+async function instructions(server, warm, n, keep) {
+  const out = join(keep ?? tmpdir(), `baremcp-http-callgrind-${server.key}-${n}-${process.pid}-${Math.random().toString(36).slice(2)}`);
   const prefix = ['--tool=callgrind', `--callgrind-out-file=${out}`, '--smc-check=all-non-file'];
-  await withServer(server, { command: 'valgrind', prefix }, async (_child, client) => {
+  await withServer(server, { command: 'valgrind', prefix, flags: CALLGRIND_FLAGS }, async (_child, client) => {
     await client.load(warm, CONCURRENCY);
     if (n > 0) await client.load(n, CONCURRENCY);
   });
   const text = readFileSync(out, 'utf8');
-  rmSync(out, { force: true });
+  if (keep === undefined) rmSync(out, { force: true });
   const match = /^(?:summary|totals):\s+(\d+)/m.exec(text);
   if (match === null) throw new Error('no instruction total in the callgrind output');
   return Number(match[1]);
@@ -88,14 +97,16 @@ async function heapBytes(server, warm, n) {
 }
 
 /** `{ rows, markdown }`: per server, instructions (undefined without callgrind) and heap bytes per request. */
-export async function benchHttpCounts({ requests = 2000, warm = 2000, servers = COUNT_SERVERS, callgrind = hasValgrind(), log = () => {} } = {}) {
+export async function benchHttpCounts({ requests = 2000, warm = 4000, servers = COUNT_SERVERS, callgrind = hasValgrind(), heap = true, keep, log = () => {} } = {}) {
   const rows = [];
   for (const server of servers) {
     const row = { server: server.label, key: server.key };
-    row.heap = await heapBytes(server, warm, requests);
-    log(`${server.key}: ${Math.round(row.heap)} heap bytes per request`);
+    if (heap) {
+      row.heap = await heapBytes(server, warm, requests);
+      log(`${server.key}: ${Math.round(row.heap)} heap bytes per request`);
+    }
     if (callgrind) {
-      const [base, loaded] = await Promise.all([instructions(server, warm, 0), instructions(server, warm, requests)]);
+      const [base, loaded] = await Promise.all([instructions(server, warm, 0, keep), instructions(server, warm, requests, keep)]);
       row.instructions = (loaded - base) / requests;
       log(`${server.key}: ${Math.round(row.instructions)} instructions per request`);
     }
@@ -119,15 +130,19 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       warm: { type: 'string' },
       only: { type: 'string' },
       'no-callgrind': { type: 'boolean', default: false },
+      keep: { type: 'string' },
+      'no-heap': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
   });
   const servers = values.only === undefined ? COUNT_SERVERS : COUNT_SERVERS.filter((s) => values.only.split(',').includes(s.key));
   const result = await benchHttpCounts({
     requests: Number(values.requests ?? 2000),
-    warm: Number(values.warm ?? 2000),
+    warm: Number(values.warm ?? 4000),
     servers,
     callgrind: !values['no-callgrind'] && hasValgrind(),
+    heap: !values['no-heap'],
+    keep: values.keep,
     log: (line) => process.stderr.write(`[bench:http-counts] ${line}\n`),
   });
   process.stdout.write(values.json ? JSON.stringify(result) + '\n' : result.markdown + '\n');
