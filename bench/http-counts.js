@@ -13,6 +13,7 @@
 //
 //   node bench/http-counts.js [--requests=N] [--warm=W] [--only=floor,...] [--no-callgrind] [--no-heap]
 //                             [--keep=DIR] [--json]
+//                             [key:mode=path/to/server.js ...]   more servers (mode as bench/http.js --extra)
 // --keep=DIR keeps the callgrind output files in DIR (for callgrind_annotate).
 // Prints a markdown table (or { rows, markdown } with --json).
 import { readFileSync, rmSync } from 'node:fs';
@@ -124,7 +125,8 @@ export async function benchHttpCounts({ requests = 2000, warm = 4000, servers = 
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
     options: {
       requests: { type: 'string' },
       warm: { type: 'string' },
@@ -135,7 +137,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       json: { type: 'boolean', default: false },
     },
   });
-  const servers = values.only === undefined ? COUNT_SERVERS : COUNT_SERVERS.filter((s) => values.only.split(',').includes(s.key));
+  const servers = values.only === undefined ? [...COUNT_SERVERS] : COUNT_SERVERS.filter((s) => values.only.split(',').includes(s.key));
+  for (const spec of positionals) {
+    // key:mode=path/to/server.js, as bench/http.js --extra
+    const match = /^([\w.-]+):(stateless|session|modern)=(.+)$/.exec(spec);
+    if (match === null) throw new Error(`${spec}: expected key:mode=path (mode: stateless, session or modern)`);
+    servers.push({ key: match[1], label: match[1], argv: [match[3]], mode: match[2] });
+  }
   const result = await benchHttpCounts({
     requests: Number(values.requests ?? 2000),
     warm: Number(values.warm ?? 4000),
