@@ -46,7 +46,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `fn(child, client)` against a started server, then closes both (the child by end of stdin). */
 async function withServer(server, options, fn) {
-  const child = new HttpChild(server, ROOT, { control: true, ...options });
+  const child = new HttpChild(server, ROOT, { control: true, anyPort: true, ...options });
   try {
     await child.start(600_000);
     const client = new McpHttpClient(server.label, child.origin, server.mode, CONCURRENCY);

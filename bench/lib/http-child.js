@@ -26,8 +26,11 @@ export class HttpChild {
   /**
    * @param {{ label: string, argv: string[] }} server
    * @param {string} root the working directory (the repository)
-   * @param {{ control?: boolean, flags?: string[], command?: string, prefix?: string[] }} options
-   *   command/prefix: run node under another program (bench/http-counts.js: valgrind)
+   * @param {{ control?: boolean, flags?: string[], command?: string, prefix?: string[], anyPort?: boolean }} options
+   *   command/prefix: run node under another program (bench/http-counts.js: valgrind);
+   *   anyPort: the child binds port 0 and reports the kernel's
+   *   pick (no window between choosing a free port and binding it, which a slow start under
+   *   valgrind widens enough for another process to take the port)
    */
   constructor(server, root, options = {}) {
     this.server = server;
@@ -36,13 +39,14 @@ export class HttpChild {
     this.flags = options.flags ?? [];
     this.command = options.command;
     this.prefix = options.prefix ?? [];
+    this.anyPort = options.anyPort === true;
     this.stderr = '';
     this.waiters = [];
   }
 
   /** Spawns the server and resolves once it listens: `{ t0, listening }` (performance.now()). */
   async start(timeoutMs = 60_000) {
-    const port = await freePort();
+    const port = this.anyPort ? 0 : await freePort();
     const flags = [...(this.control ? ['--expose-gc', '--import', join(this.root, 'bench/servers/http/control.js')] : []), ...this.flags];
     this.t0 = performance.now();
     const node = this.command === undefined ? [] : [...this.prefix, process.execPath];
