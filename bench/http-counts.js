@@ -49,7 +49,8 @@ async function withServer(server, options, fn) {
   const child = new HttpChild(server, ROOT, { control: true, anyPort: true, ...options });
   try {
     await child.start(600_000);
-    const client = new McpHttpClient(server.label, child.origin, server.mode, CONCURRENCY);
+    // A connection idle for 1 s is dropped (the servers' keep-alive timeout is node's 5 s).
+    const client = new McpHttpClient(server.label, child.origin, server.mode, CONCURRENCY, { keepAliveTimeoutThreshold: 4000 });
     try {
       await client.open();
       return await fn(child, client);
