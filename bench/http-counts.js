@@ -5,14 +5,14 @@
 // - instructions per request under valgrind's callgrind: two runs of the server at once, one with
 //   WARM requests and then exit, one with WARM and then N more; (instructions of the second − of
 //   the first) ÷ N (as bench/callgrind.js does for stdio). The young generation has a fixed size
-//   (CALLGRIND_FLAGS), and WARM is long enough for start-up's heap growth and most compilation. Slow (about a minute per server); --no-callgrind
+//   (--young=MB semi-spaces, default 16; 0: V8's own growth), and WARM is long enough for start-up's heap growth and most compilation. Slow (about a minute per server); --no-callgrind
 //   leaves it out, and it is left out when valgrind is missing.
 // - JavaScript heap bytes per request in the server: a young generation large enough that no
 //   collection runs while N requests are measured (checked), heapUsed before and after, ÷ N;
 //   the median of 5 measures after WARM requests.
 //
 //   node bench/http-counts.js [--requests=N] [--warm=W] [--only=floor,...] [--no-callgrind] [--no-heap]
-//                             [--keep=DIR] [--json]
+//                             [--keep=DIR] [--young=MB] [--json]
 //                             [key:mode=path/to/server.js ...]   more servers (mode as bench/http.js --extra)
 // --keep=DIR keeps the callgrind output files in DIR (for callgrind_annotate).
 // Prints a markdown table (or { rows, markdown } with --json).
@@ -34,7 +34,7 @@ const MEASURES = 5;
  * at a moment that differs between servers, and a run then counts another number of scavenges
  * (or a start-up mark-compact) than its twin.
  */
-const CALLGRIND_FLAGS = ['--min-semi-space-size=16', '--max-semi-space-size=16'];
+const youngFlags = (mb) => (mb > 0 ? [`--min-semi-space-size=${mb}`, `--max-semi-space-size=${mb}`] : []);
 /** The servers of bench/http.js measured here: key, label, script, client mode. */
 export const COUNT_SERVERS = [
   { key: 'floor', label: 'floor (bare node:http)', argv: ['bench/servers/http/floor.js'], mode: 'stateless' },
@@ -63,10 +63,10 @@ async function withServer(server, options, fn) {
 }
 
 /** Total instructions of one server run under callgrind: `warm` then `n` requests, then exit. */
-async function instructions(server, warm, n, keep) {
+async function instructions(server, warm, n, keep, young) {
   const out = join(keep ?? tmpdir(), `baremcp-http-callgrind-${server.key}-${n}-${process.pid}-${Math.random().toString(36).slice(2)}`);
   const prefix = ['--tool=callgrind', `--callgrind-out-file=${out}`, '--smc-check=all-non-file'];
-  await withServer(server, { command: 'valgrind', prefix, flags: CALLGRIND_FLAGS }, async (_child, client) => {
+  await withServer(server, { command: 'valgrind', prefix, flags: youngFlags(young) }, async (_child, client) => {
     await client.load(warm, CONCURRENCY);
     if (n > 0) await client.load(n, CONCURRENCY);
   });
@@ -99,7 +99,7 @@ async function heapBytes(server, warm, n) {
 }
 
 /** `{ rows, markdown }`: per server, instructions (undefined without callgrind) and heap bytes per request. */
-export async function benchHttpCounts({ requests = 2000, warm = 4000, servers = COUNT_SERVERS, callgrind = hasValgrind(), heap = true, keep, log = () => {} } = {}) {
+export async function benchHttpCounts({ requests = 2000, warm = 4000, servers = COUNT_SERVERS, callgrind = hasValgrind(), heap = true, keep, young = 16, log = () => {} } = {}) {
   const rows = [];
   for (const server of servers) {
     const row = { server: server.label, key: server.key };
@@ -114,7 +114,7 @@ export async function benchHttpCounts({ requests = 2000, warm = 4000, servers = 
       let loaded;
       for (let attempt = 1; loaded === undefined; attempt++) {
         try {
-          [base, loaded] = await Promise.all([instructions(server, warm, 0, keep), instructions(server, warm, requests, keep)]);
+          [base, loaded] = await Promise.all([instructions(server, warm, 0, keep, young), instructions(server, warm, requests, keep, young)]);
         } catch (error) {
           if (attempt === 3) throw error;
           log(`${server.key}: callgrind run ${attempt} failed (${error.message}); again`);
@@ -145,6 +145,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       only: { type: 'string' },
       'no-callgrind': { type: 'boolean', default: false },
       keep: { type: 'string' },
+      young: { type: 'string' },
       'no-heap': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
@@ -163,6 +164,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     callgrind: !values['no-callgrind'] && hasValgrind(),
     heap: !values['no-heap'],
     keep: values.keep,
+    young: Number(values.young ?? 16),
     log: (line) => process.stderr.write(`[bench:http-counts] ${line}\n`),
   });
   process.stdout.write(values.json ? JSON.stringify(result) + '\n' : result.markdown + '\n');
