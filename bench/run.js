@@ -11,6 +11,8 @@
 //                                 and sdk-v1); the HTTP suite is then left out unless --http-only
 //   node bench/run.js --http-only=floor,baremcp-session   the HTTP suite's servers (bench/http.js --only)
 //   node bench/run.js --skip-http                leave the HTTP suite out (`node bench/http.js` runs it alone)
+//   node bench/run.js --http-callgrind           also instructions per HTTP request (bench/http-counts.js
+//                                 under callgrind: about ten minutes more); heap bytes per request always
 //   node bench/run.js --extra=patched=/tmp/x/server.js   also measure another server script
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -56,6 +58,7 @@ const { values: opts } = parseArgs({
     out: { type: 'string' },
     'http-only': { type: 'string' },
     'skip-http': { type: 'boolean', default: false },
+    'http-callgrind': { type: 'boolean', default: false },
   },
 });
 // --extra=key=path/to/server.js adds a server (e.g. a patched build) to compare in the same run.
@@ -271,6 +274,17 @@ async function main() {
     }
   }
 
+  let httpCounts;
+  if (!opts['skip-http'] && opts.only === undefined) {
+    try {
+      const callgrind = opts['http-callgrind'] && hasValgrind();
+      log(`Streamable HTTP counts per request (bench/http-counts.js${callgrind ? ', with callgrind' : ''})`);
+      httpCounts = JSON.parse(await runNode(['bench/http-counts.js', '--json', ...(callgrind ? [] : ['--no-callgrind'])])).markdown;
+    } catch (error) {
+      problems.push(`HTTP counts failed: ${error.message}`);
+    }
+  }
+
   let handle;
   try {
     log('handle() micro-benchmark');
@@ -334,7 +348,7 @@ async function main() {
       'Installed packages: the peer and every package it pulls in (dependencies, optional dependencies and required peers, resolved through package-lock.json as Node resolves them), matching a fresh install; baremcp and the floor count 0. Size: bytes of those package folders.',
     ],
   };
-  const markdown = render({ meta, servers, samples, tarball: pack, http, handle, auth, callgrind, validate, problems });
+  const markdown = render({ meta, servers, samples, tarball: pack, http, httpCounts, handle, auth, callgrind, validate, problems });
   // bench/RESULTS.md holds the default run only; other runs print, or write where --out says.
   const custom = QUICK || opts.only || opts.extra || opts['cold-reps'] || opts['load-reps'] || opts.calls || opts['http-only'] || opts['skip-http'];
   const out = opts.out ?? (custom ? undefined : join(ROOT, 'bench/RESULTS.md'));

@@ -26,23 +26,31 @@ export class HttpChild {
   /**
    * @param {{ label: string, argv: string[] }} server
    * @param {string} root the working directory (the repository)
-   * @param {{ control?: boolean, flags?: string[] }} options
+   * @param {{ control?: boolean, flags?: string[], command?: string, prefix?: string[], anyPort?: boolean }} options
+   *   command/prefix: run node under another program (bench/http-counts.js: valgrind);
+   *   anyPort: the child binds port 0 and reports the kernel's
+   *   pick (no window between choosing a free port and binding it, which a slow start under
+   *   valgrind widens enough for another process to take the port)
    */
   constructor(server, root, options = {}) {
     this.server = server;
     this.root = root;
     this.control = options.control === true;
     this.flags = options.flags ?? [];
+    this.command = options.command;
+    this.prefix = options.prefix ?? [];
+    this.anyPort = options.anyPort === true;
     this.stderr = '';
     this.waiters = [];
   }
 
   /** Spawns the server and resolves once it listens: `{ t0, listening }` (performance.now()). */
   async start(timeoutMs = 60_000) {
-    const port = await freePort();
+    const port = this.anyPort ? 0 : await freePort();
     const flags = [...(this.control ? ['--expose-gc', '--import', join(this.root, 'bench/servers/http/control.js')] : []), ...this.flags];
     this.t0 = performance.now();
-    this.proc = spawn(process.execPath, [...flags, ...this.server.argv], {
+    const node = this.command === undefined ? [] : [...this.prefix, process.execPath];
+    this.proc = spawn(this.command ?? process.execPath, [...node, ...flags, ...this.server.argv], {
       cwd: this.root,
       env: { ...process.env, BENCH_PORT: String(port) },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -95,6 +103,15 @@ export class HttpChild {
     return new Promise((resolve, reject) => {
       this.waiters.push({ key: 'gc', resolve, reject });
       this.proc.stdin.write('gc\n');
+    });
+  }
+
+  /** The child's heapUsed and its count of collections so far, without collecting (needs `control`). */
+  heap() {
+    if (!this.control) throw new Error('heap() needs a child started with control');
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ key: 'heap', resolve, reject });
+      this.proc.stdin.write('heap\n');
     });
   }
 

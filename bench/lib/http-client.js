@@ -69,11 +69,14 @@ export class McpHttpClient {
    * @param {string} origin `http://127.0.0.1:port`
    * @param {'stateless' | 'session' | 'modern'} mode
    * @param {number} connections most connections (and requests in flight)
+   * @param {object} [poolOptions] more undici Pool options (bench/http-counts.js: a larger
+   *   keepAliveTimeoutThreshold, so that a connection idle near the server's keep-alive timeout
+   *   is not reused while a slow server under valgrind closes it)
    */
-  constructor(label, origin, mode, connections = 1) {
+  constructor(label, origin, mode, connections = 1, poolOptions = {}) {
     this.label = label;
     this.mode = mode;
-    this.pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 60_000 });
+    this.pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 60_000, ...poolOptions });
     this.nextId = 1;
     this.sessionId = undefined;
     this.version = mode === 'modern' ? MODERN : LEGACY;

@@ -221,7 +221,8 @@ export function createEndpoint(server: Server, options: FetchHandlerOptions = {}
       if (outcome instanceof HttpReply) return outcome;
       principal = outcome;
     }
-    if (method === 'POST') return servePost(context, request, cors, principal, execution);
+    // `return await`: a promise returned as it is costs one more promise and turn.
+    if (method === 'POST') return await servePost(context, request, cors, principal, execution);
     return method === 'GET'
       ? getStream(streams, request, cors, principalKey(principal))
       : remove(request, cors, principalKey(principal));

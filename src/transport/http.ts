@@ -93,10 +93,10 @@ export interface HttpServing {
 }
 
 /**
- * Writes `reply` to `res`: JSON text with one `end`; an SSE stream event by event as it comes
- * (no web stream), until it ends or the client goes away.
+ * Writes `reply` to `res`: JSON text with one `end` (at once: no promise); an SSE stream event by
+ * event as it comes (no web stream), until it ends or the client goes away.
  */
-async function writeReply(reply: HttpReply, res: ServerResponse): Promise<void> {
+function writeReply(reply: HttpReply, res: ServerResponse): void | Promise<void> {
   const body = reply.body;
   const headers = reply.headers;
   if (body === null) {
@@ -112,7 +112,7 @@ async function writeReply(reply: HttpReply, res: ServerResponse): Promise<void> 
   res.flushHeaders();
   // The response's own buffer holds what the client has not read yet; the stream drops a client
   // that lets it grow past its bound (`maxBufferedBytes`).
-  await new Promise<void>((resolve) => {
+  return new Promise<void>((resolve) => {
     res.once('close', () => {
       if (!res.writableFinished) body.cancel();
       resolve();

@@ -15,30 +15,30 @@ import type { HttpRequest } from './http-request.js';
 /**
  * The headers of a node:http request as a {@link HeaderReader}, read from `rawHeaders` as a web
  * `Headers` reads them: names compared case-insensitively, several values of one name joined by
- * `, ` (node:http's own `headers` drops a second `Host` or `Content-Type` instead). The table is
- * built on the first read.
+ * `, ` (node:http's own `headers` drops a second `Host` or `Content-Type` instead). Each read
+ * scans the few raw pairs: no table is built, and a name is lower-cased only when its length
+ * matches and its spelling differs (raw names are latin1 tokens, whose lower case keeps their
+ * length).
  */
 export class RawHeaders implements HeaderReader {
-  #table: Map<string, string> | undefined;
-
   /** @param raw `IncomingMessage.rawHeaders`: names and values, alternating. */
   constructor(readonly raw: readonly string[]) {}
 
   /** The value of header `name` (any case), or null when absent. */
   get(name: string): string | null {
-    let table = this.#table;
-    if (table === undefined) {
-      table = new Map();
-      const raw = this.raw;
-      for (let i = 0; i + 1 < raw.length; i += 2) {
-        const key = (raw[i] as string).toLowerCase();
-        const value = (raw[i + 1] as string).trim();
-        const before = table.get(key);
-        table.set(key, before === undefined ? value : `${before}, ${value}`);
+    const raw = this.raw;
+    let lower: string | undefined;
+    let found: string | null = null;
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const key = raw[i] as string;
+      if (key !== name) {
+        lower ??= name.toLowerCase();
+        if (key.length !== lower.length || key.toLowerCase() !== lower) continue;
       }
-      this.#table = table;
+      const value = (raw[i + 1] as string).trim();
+      found = found === null ? value : `${found}, ${value}`;
     }
-    return table.get(name.toLowerCase()) ?? null;
+    return found;
   }
 
   /** The same headers as a web `Headers` (for a token verifier, which takes a `Request`). */

@@ -52,3 +52,11 @@ export function isRequestShaped(message: unknown): boolean {
 export function settle(reply: Promise<Reply>, message: unknown): Promise<Reply> {
   return reply.catch(() => errorResponse(idOf(message), ErrorCode.InternalError, 'Internal error'));
 }
+
+/**
+ * `settle(reply, message).then(then)` in one step (one promise and one turn fewer per request):
+ * `then` gets the reply, or the `-32603` answer should `handle` ever reject.
+ */
+export function settleThen<T>(reply: Promise<Reply>, message: unknown, then: (reply: Reply) => T): Promise<Awaited<T>> {
+  return reply.then(then, () => then(errorResponse(idOf(message), ErrorCode.InternalError, 'Internal error'))) as Promise<Awaited<T>>;
+}

@@ -23,7 +23,7 @@ import { authorizedInfo, scopeRefusal } from './authorize.js';
 import { checkRequestHeaders, paramHeaders } from './headers.js';
 import { emptyResponse, errorReply, jsonResponse } from './http-rules.js';
 import { inFlightRefusal } from './in-flight.js';
-import { idOf, settle, type PostContext } from './post-context.js';
+import { idOf, settleThen, type PostContext } from './post-context.js';
 
 /**
  * True when a decoded POST body belongs to 2026-07-28: by its version header, or by its `_meta`
@@ -111,7 +111,7 @@ export async function postModern(
   connection = context.server.connect({ send: exchange.send });
   const alive = context.live.add(connection);
   const stopListening = request.onAbort(cancel);
-  const served = settle(
+  const served = settleThen(
     connection.handle(message, {
       kind: 'http',
       headers: request.headers,
@@ -121,13 +121,15 @@ export async function postModern(
       ...authorizedInfo(context.auth, principal),
     }),
     message,
-  ).then((reply) => {
-    permit.release();
-    exchange.finish(reply);
-    stopListening();
-    connection.close();
-    alive.remove();
-  });
+    (reply) => {
+      permit.release();
+      exchange.finish(reply);
+      stopListening();
+      connection.close();
+      alive.remove();
+    },
+  );
   context.track(served);
-  return exchange.response;
+  // `return await`: a promise returned as it is costs one more promise and turn.
+  return await exchange.response;
 }

@@ -76,10 +76,11 @@ export async function servePost(
     // Behind a proxy every client has the proxy's address: it tells nothing about the client.
     const given: unknown = execution?.remoteAddress;
     const address = context.behindProxy || typeof given !== 'string' ? undefined : given;
-    return postLegacy(context, message, version, cors, sessionId, request.headers, principal, waitUntil, address);
+    // `return await`: a promise returned as it is costs one more promise and turn.
+    return await postLegacy(context, message, version, cors, sessionId, request.headers, principal, waitUntil, address);
   }
   if (Array.isArray(message)) {
     return refuse(400, 'Invalid Request: 2026-07-28 has no batches', cors);
   }
-  return postModern(context, request, message, version, cors, principal, waitUntil);
+  return await postModern(context, request, message, version, cors, principal, waitUntil);
 }
