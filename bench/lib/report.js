@@ -164,7 +164,7 @@ export function render({ meta, servers, samples, tarball, http, httpCounts, hand
       '',
       '## Streamable HTTP: counts per request (bench/http-counts.js)',
       '',
-      'Counts, not times: they hold on a busy machine. At concurrency 16, every reply checked: JS heap bytes the server allocates per request (a young generation no measure fills: median of 5 measures of 2,000 requests after a 4,000-request warm-up); with `--http-callgrind`, instructions per request under callgrind (a run with the warm-up and 2,000 more requests minus one with the warm-up only, young generation of a fixed size). Node\'s own parsing and writing, kernel time excluded, are in every row.',
+      'Counts, not times: they hold on a busy machine. At concurrency 16, every reply checked: JS heap bytes the server allocates per request (a young generation no measure fills: median of 5 measures of 2,000 requests after a 2,000-request warm-up); with `--http-callgrind`, instructions per request under callgrind (a run with the warm-up and 2,000 more requests minus one with the warm-up only, young generation of a fixed size). Node\'s own parsing and writing, kernel time excluded, are in every row.',
       '',
       httpCounts,
     );

@@ -56,6 +56,15 @@ const MAX_NESTING = 200;
  */
 const MAX_COPIES = 1 << 16;
 
+/**
+ * Characters (of its JSON literal) a location written into a copy may take; a longer one (a deep
+ * place, long property names) is an argument. Copies written in are not counted against
+ * `MAX_COPIES` until they are whole, so a chain of nested places (a `$ref` chain, each copy open
+ * while the next is written) would otherwise write locations that grow with the chain into each
+ * of its copies: source quadratic in the schema.
+ */
+const MAX_PLACE = 512;
+
 const lit = (text: string): string => JSON.stringify(text);
 
 /** True when `text` is one JSON string literal. */
@@ -166,8 +175,8 @@ export class ExplainGenerator {
   private fn(p: Plan, at: string, kw: string, own = false): string {
     const map = own ? this.ownOf : this.fnOf;
     const copy = this.copied < MAX_COPIES && this.depth < MAX_NESTING && !this.open.has(p);
-    const a = copy && isLiteral(at) ? at : 'at';
-    const k = copy && isLiteral(kw) ? kw : 'kw';
+    const a = copy && at.length <= MAX_PLACE && isLiteral(at) ? at : 'at';
+    const k = copy && kw.length <= MAX_PLACE && isLiteral(kw) ? kw : 'kw';
     let places = map.get(p);
     if (places === undefined) map.set(p, places = new Map());
     const place = `${a}\0${k}`;

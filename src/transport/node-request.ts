@@ -12,6 +12,24 @@ import { decodeBody, type BodyResult } from './body.js';
 import type { HeaderReader } from '../server/request-info.js';
 import type { HttpRequest } from './http-request.js';
 
+/** True for the HTTP whitespace a web `Headers` trims from a value: tab, LF, CR and space. */
+function httpSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
+
+/**
+ * `value` without leading and trailing HTTP whitespace, as a web `Headers` normalises it (Fetch
+ * standard, "normalize"). Not `String.prototype.trim`, which also takes U+00A0 and the other
+ * Unicode spaces (node:http hands over a byte 0xA0 of a value as U+00A0).
+ */
+function trimHttp(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && httpSpace(value.charCodeAt(start))) start++;
+  while (end > start && httpSpace(value.charCodeAt(end - 1))) end--;
+  return start === 0 && end === value.length ? value : value.slice(start, end);
+}
+
 /**
  * The headers of a node:http request as a {@link HeaderReader}, read from `rawHeaders` as a web
  * `Headers` reads them: names compared case-insensitively, several values of one name joined by
@@ -35,7 +53,7 @@ export class RawHeaders implements HeaderReader {
         lower ??= name.toLowerCase();
         if (key.length !== lower.length || key.toLowerCase() !== lower) continue;
       }
-      const value = (raw[i + 1] as string).trim();
+      const value = trimHttp(raw[i + 1] as string);
       found = found === null ? value : `${found}, ${value}`;
     }
     return found;

@@ -559,3 +559,24 @@ test('the error pass copies a function per place it is reached from, within a bu
     }
   }
 });
+
+test('the error pass writes no location longer than its bound into a copy: a chain of long property names keeps its source linear', () => {
+  // A $ref chain of 40 levels, each through a property with a 1000-character name: each copy of a
+  // level would hold its location (growing by 1000 characters a level) several times, and all the
+  // copies of a chain are open at once (not yet counted against the budget): 40 levels gave
+  // about 12 million characters of source, quadratic in the schema's 85 000.
+  const name = 'n'.repeat(1000);
+  const $defs = { d0: { type: 'integer' } };
+  for (let i = 1; i <= 40; i++) {
+    $defs[`d${i}`] = { type: 'object', properties: { [name]: { $ref: `#/$defs/d${i - 1}` }, b: { type: 'string' } }, required: [name, 'b'], additionalProperties: false };
+  }
+  const schema = { $defs, $ref: '#/$defs/d40' };
+  const before = generated.sources.length;
+  const fast = compileGenerated(schema);
+  const source = generated.sources[before];
+  const schemaChars = JSON.stringify(schema).length;
+  assert.ok(source.length < 10 * schemaChars, `${source.length} characters of source for ${schemaChars} of schema`);
+  let value = 1.5;
+  for (let i = 0; i < 40; i++) value = { [name]: value, z: 1 };
+  assert.deepEqual(fast.validate(value), compileSchema(schema, { codegen: false }).validate(value));
+});

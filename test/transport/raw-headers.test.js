@@ -11,6 +11,9 @@ const cases = [
   ['X-Test', 'one', 'x-test', 'two', 'X-TEST', ' three '],
   ['Host', 'a.example', 'Host', 'b.example'],
   ['Mcp-Param-Region', '=?base64?ZXU=?=', 'mcp-method', 'tools/call'],
+  // node:http hands over a byte 0xA0 (obs-text) as U+00A0: a web Headers trims only tab, space,
+  // CR and LF (String.prototype.trim takes U+00A0 too).
+  ['Mcp-Method', '\u00a0tools/call\u00a0', 'X-Test', '\t\u00a0two \t', 'x-test', '\u00a0'],
   [],
 ];
 
