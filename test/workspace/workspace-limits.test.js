@@ -223,7 +223,10 @@ describe('search pool', () => {
     } finally {
       clearInterval(sampler);
     }
-    assert.ok(most - baseline <= 2, `threads went from ${baseline} to ${most}`);
+    // A worker stopped at its time limit leaves the pool on its 'exit' event, and a waiting search
+    // then starts a new one while the old OS thread is still being joined: one thread of slack.
+    // (Without the bound, 8 searches would add 8 threads.)
+    assert.ok(most - baseline <= options.searchThreads + 1, `threads went from ${baseline} to ${most}`);
   });
 
   test('past the queue, search_text answers with an isError result asking to try again', async () => {
