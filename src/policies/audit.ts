@@ -11,6 +11,7 @@ import type { JsonObject, RequestId } from '../protocol/messages.js';
 import type { RequestContext } from '../server/context.js';
 import type { Middleware, Next } from '../server/middleware.js';
 import { addressed, epochClock, messageOf, observe, type Outcome } from './request-outcome.js';
+import { writeStderr } from '../server/stderr.js';
 
 /** One audited request. Every field is JSON. */
 export interface AuditRecord {
@@ -65,9 +66,9 @@ export interface AuditOptions {
   clock?: () => number;
 }
 
-/** Writes `record` as one JSON line on stderr. */
+/** Writes `record` as one JSON line on stderr (outliving a stderr whose reader is gone). */
 function stderrSink(record: AuditRecord): void {
-  console.error(JSON.stringify(record));
+  writeStderr(JSON.stringify(record));
 }
 
 /** The audit record of a request that started at `start` and ended with `outcome` at `end`. */

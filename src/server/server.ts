@@ -39,41 +39,7 @@ import { ToolRegistry } from './tools.js';
 import { isOneOf, notOneOf } from '../protocol/names.js';
 import { LIST_KINDS } from './subscriptions.js';
 import { LiveList } from './live-list.js';
-
-/**
- * The default `report`: one line `[baremcp] <line>` on stderr. Written with `process.stderr.write`
- * where there is one (Node, Deno, Bun): `console.error` formats its argument and sets up the
- * console's colour and group state first, about a millisecond of a cold start for the one line
- * an HTTP server reports at start; elsewhere (Workers) `console.error`. Like `console.error`, it
- * survives a stderr that cannot be written (`ErrorStream`).
- */
-function reportToStderr(line: string): void {
-  const stderr = (globalThis as { process?: { stderr?: ErrorStream } }).process?.stderr;
-  if (typeof stderr?.write !== 'function') {
-    console.error(`[baremcp] ${line}`);
-    return;
-  }
-  // A stderr whose reader is gone (EPIPE) emits 'error': unheard, that ends the process, where
-  // console.error ignores it. The first report adds one listener, unless the application has one.
-  if (!stderrHeard && typeof stderr.on === 'function' && stderr.listenerCount?.('error') === 0) {
-    stderr.on('error', ignoreStderrError);
-  }
-  stderrHeard = true;
-  stderr.write(`[baremcp] ${line}\n`);
-}
-
-/** What `reportToStderr` uses of `process.stderr` (Node, Deno, Bun). */
-interface ErrorStream {
-  write?: (text: string) => unknown;
-  on?: (event: 'error', listener: () => void) => unknown;
-  listenerCount?: (event: 'error') => number;
-}
-
-/** True once the default `report` has written (and listened for stderr's errors if need be). */
-let stderrHeard = false;
-
-/** Ignores an error of stderr (its reader gone): diagnostics are lost, the server goes on. */
-function ignoreStderrError(): void {}
+import { writeStderr } from './stderr.js';
 
 /**
  * The bytes of a `stateSecret` (a string is UTF-8), or undefined when none was given.
@@ -128,7 +94,7 @@ export class Server {
     this.info = options.info;
     this.instructions = options.instructions;
     this.pageSize = Math.max(1, options.pageSize ?? 100);
-    this.#report = options.report ?? reportToStderr;
+    this.#report = options.report ?? ((line) => writeStderr(`[baremcp] ${line}`));
     this.#broadcaster = new Broadcaster(this.#report);
     this.#broadcaster.on('list_changed', (m) => {
       if (isOneOf(m.list, LIST_KINDS)) this.#listChangedHere(m.list);

@@ -1,4 +1,4 @@
-// The default `report` writes its line with process.stderr.write (server.ts, reportToStderr). A
+// The default `report` and the audit policy's default sink write with process.stderr.write (stderr.ts). A
 // stderr whose reader is gone makes that write fail with EPIPE, an 'error' event on
 // process.stderr: unheard, it ends the process, where console.error ignored it. A server (stdio
 // or HTTP) must outlive a host that closed its stderr, and stdout must carry nothing of a report.
@@ -51,5 +51,26 @@ test('an application listening for stderr errors keeps its own listener only', a
     });`;
   const { status, out } = await runWithClosedStderr(code);
   assert.equal(out, '1\n');
+  assert.equal(status, 0);
+});
+
+test('the audit policy\'s default sink outlives a closed stderr too', async () => {
+  const policies = fileURLToPath(new URL('../../dist/policies/audit.js', import.meta.url));
+  const code = `
+    import { createServer } from ${JSON.stringify(index)};
+    import { audit } from ${JSON.stringify(policies)};
+    const server = createServer({ info: { name: 'a', version: '1' }, middleware: [audit()], report: () => {} });
+    process.stdin.once('data', async () => {
+      process.stdin.pause();
+      for (let i = 0; i < 20; i++) await server.handle({ jsonrpc: '2.0', id: i, method: 'ping' });
+      // A record written once the pipe's error was emitted (as the report test's 'late' line).
+      setTimeout(async () => {
+        await server.handle({ jsonrpc: '2.0', id: 'late', method: 'ping' });
+        setTimeout(() => process.stdout.write('alive\\n'), 100);
+      }, 100);
+    });`;
+  const { status, signal, out } = await runWithClosedStderr(code);
+  assert.equal(signal, null);
+  assert.equal(out, 'alive\n');
   assert.equal(status, 0);
 });
