@@ -48,9 +48,14 @@ export function isRequestShaped(message: unknown): boolean {
   return isObject(message) && typeof message.method === 'string' && hasOwn(message, 'id');
 }
 
+/** The answer to `message` should `handle` ever reject (it never does): `-32603`. */
+function internalError(message: unknown): Reply {
+  return errorResponse(idOf(message), ErrorCode.InternalError, 'Internal error');
+}
+
 /** `handle` never rejects; should it ever, the request still gets an answer (`-32603`). */
 export function settle(reply: Promise<Reply>, message: unknown): Promise<Reply> {
-  return reply.catch(() => errorResponse(idOf(message), ErrorCode.InternalError, 'Internal error'));
+  return reply.catch(() => internalError(message));
 }
 
 /**
@@ -58,5 +63,5 @@ export function settle(reply: Promise<Reply>, message: unknown): Promise<Reply> 
  * `then` gets the reply, or the `-32603` answer should `handle` ever reject.
  */
 export function settleThen<T>(reply: Promise<Reply>, message: unknown, then: (reply: Reply) => T): Promise<Awaited<T>> {
-  return reply.then(then, () => then(errorResponse(idOf(message), ErrorCode.InternalError, 'Internal error'))) as Promise<Awaited<T>>;
+  return reply.then(then, () => then(internalError(message))) as Promise<Awaited<T>>;
 }
